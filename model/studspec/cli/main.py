@@ -1,0 +1,119 @@
+"""The ``studspec`` command line. Exit codes: 0 clean, 1 violations or failed proofs, 2 usage
+or input error. Errors are reported as one clear message, never a traceback."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from studspec import __version__
+from studspec.cli.render import to_json
+from studspec.cli.reports import (
+    Report,
+    clause_ids,
+    coverage_report_cmd,
+    findings_report,
+    prove_report,
+    rule_report,
+    rules_report,
+    variants_report,
+)
+from studspec.errors import StudSpecError
+
+EXIT_OK, EXIT_FOUND, EXIT_USAGE = 0, 1, 2
+
+
+class UsageError(Exception):
+    """A command-line argument that names nothing studspec knows."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser (also used to generate the CLI reference in the docs)."""
+    parser = argparse.ArgumentParser(
+        prog="studspec",
+        description="Seven Card Stud and Stud Hi/Lo rules as a cited, executable, proved "
+                    "specification.")
+    parser.add_argument("--version", action="version", version=f"studspec {__version__}")
+    formats = argparse.ArgumentParser(add_help=False)
+    formats.add_argument("--format", choices=("text", "json"), default="text",
+                         help="output format (default: text)")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    commands.add_parser("rules", parents=[formats], help="table of every clause")
+    rule = commands.add_parser("rule", parents=[formats],
+                               help="one clause: statement, quotes, parameters, code, proofs, "
+                                    "tests")
+    rule.add_argument("clause_id", metavar="ID", help="a clause ID such as BRINGIN-02")
+    prove = commands.add_parser("prove", parents=[formats],
+                                help="run Z3 proof obligations (all, or those of the given "
+                                     "clauses or obligation names)")
+    prove.add_argument("selectors", nargs="*", metavar="ID",
+                       help="clause IDs or obligation names; none means all")
+    coverage = commands.add_parser("coverage", parents=[formats],
+                                   help="per-source sentence coverage and uncovered sentences")
+    coverage.add_argument("--all", action="store_true", dest="show_all",
+                          help="list every uncovered sentence")
+    commands.add_parser("findings", parents=[formats],
+                        help="contradictions and ambiguities found in the sources")
+    variants = commands.add_parser("variants", parents=[formats],
+                                   help="matrix of parameters × profiles, with sources")
+    variants.add_argument("--diff", nargs=2, metavar=("A", "B"),
+                          help="only the parameters where profiles A and B differ")
+    commands.add_parser("verify", parents=[formats],
+                        help="every check of the built-in spec: quotes, coverage, "
+                             "traceability, proofs")
+    return parser
+
+
+def _dispatch(arguments: argparse.Namespace) -> Report:
+    command = arguments.command
+    if command == "rules":
+        return rules_report()
+    if command == "rule":
+        wanted = arguments.clause_id.upper()
+        if wanted not in clause_ids():
+            raise UsageError(f"no clause {arguments.clause_id!r}; `studspec rules` lists them")
+        return rule_report(wanted)
+    if command == "prove":
+        try:
+            return prove_report(arguments.selectors)
+        except KeyError as error:
+            raise UsageError(f"no obligation or clause named {error.args[0]}; "
+                             "`studspec rules` lists the clauses") from None
+    if command == "coverage":
+        return coverage_report_cmd(arguments.show_all)
+    if command == "findings":
+        return findings_report()
+    if command == "variants":
+        try:
+            return variants_report(arguments.diff)
+        except KeyError as error:
+            raise UsageError(f"no profile named {error.args[0]}") from None
+    if command == "verify":
+        from studspec.cli.verify import verify_report
+
+        return verify_report()
+    raise UsageError(f"unknown command {command!r}")  # argparse prevents this
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit code."""
+    parser = build_parser()
+    arguments = parser.parse_args(argv)
+    try:
+        report = _dispatch(arguments)
+    except UsageError as error:
+        print(f"studspec: error: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    except StudSpecError as error:
+        print(f"studspec: error: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("studspec: interrupted", file=sys.stderr)
+        return 130
+    print(to_json(report.data) if arguments.format == "json" else report.text)
+    return report.exit_code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

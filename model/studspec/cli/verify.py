@@ -1,0 +1,73 @@
+"""`studspec verify`: every check of the built-in specification in one run, with a summary."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from studspec.cli.render import table
+from studspec.cli.reports import Report, coverage_report_cmd, findings_report, prove_report
+from studspec.paths import tests_dir
+from studspec.profiles import all_profiles
+from studspec.proving import all_obligations, run_obligations
+from studspec.specdata.clauses import load_clauses
+from studspec.specdata.findings import load_findings
+from studspec.specdata.sources import load_sources
+from studspec.traceability import traceability_gaps
+
+
+def verify_report() -> Report:
+    """Run the spec checks, the coverage, the traceability check and every proof."""
+    checks: list[dict[str, Any]] = []
+
+    def check(name: str, ok: bool, detail: str) -> None:
+        checks.append({"check": name, "ok": ok, "detail": detail})
+
+    sources = load_sources()
+    texts = [s for s in sources.values() if s.is_rule_text]
+    check("sources", True, f"{len(texts)} rule texts byte-identical (sha256), "
+          f"{len(sources) - len(texts)} authorities cited by locator")
+    clauses = load_clauses()
+    quotes = sum(1 for c in clauses.values() for q in c.citations if q.quote)
+    by_status: dict[str, int] = {}
+    for clause in clauses.values():
+        by_status[clause.status] = by_status.get(clause.status, 0) + 1
+    check("clauses", True, f"{len(clauses)} clauses ("
+          + ", ".join(f"{n} {s}" for s, n in sorted(by_status.items()))
+          + f"); {quotes} quotes verbatim in their sources")
+    findings = load_findings()
+    check("findings", True, f"{len(findings)} findings, every quote verbatim")
+    profiles = all_profiles()
+    check("profiles", True, f"{len(profiles)} variant profiles resolve")
+
+    coverage = coverage_report_cmd()
+    percents = ", ".join(f"{s['source']} {s['percent']}%" for s in coverage.data["sources"])
+    check("coverage", not coverage.data["problems"],
+          f"{percents}" + (f"; {len(coverage.data['problems'])} problems"
+                           if coverage.data["problems"] else "; every sentence accounted for"))
+
+    gaps = traceability_gaps(tests_available=tests_dir() is not None)
+    check("traceability", not gaps, "no gaps" if not gaps else f"{len(gaps)} gaps: "
+          + "; ".join(gaps[:3]))
+
+    results = list(run_obligations(all_obligations()))
+    proofs = prove_report([], results)
+    check("proofs", proofs.exit_code == 0,
+          f"{proofs.data['proved']} of {proofs.data['total']} obligations PROVED "
+          f"in {proofs.data['seconds']:.2f}s")
+
+    ok = all(c["ok"] for c in checks)
+    findings_lines = [f"  {f['id']} [{f['kind']}] {f['title']}"
+                      for f in findings_report().data["findings"]]
+    text = "\n".join([
+        "studspec verify — the built-in specification", "",
+        table(("check", "result", "detail"),
+              [(c["check"], "ok" if c["ok"] else "FAIL", c["detail"]) for c in checks]),
+        "", "Proofs:", proofs.text, "", "Coverage:", coverage.text, "",
+        "Findings:", *findings_lines, "",
+        *(["Traceability gaps:", *[f"  {g}" for g in gaps], ""] if gaps else []),
+        "verify: " + ("all checks passed" if ok else "FAILED"),
+    ])
+    data = {"ok": ok, "checks": checks, "proofs": proofs.data, "coverage": coverage.data,
+            "findings": [f["id"] for f in findings_report().data["findings"]],
+            "traceability_gaps": gaps}
+    return Report(data, text, 0 if ok else 1)

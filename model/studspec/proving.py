@@ -1,0 +1,185 @@
+"""Proof obligations: Z3 claims tied to clauses, with three-valued results.
+
+An obligation yields one or more goals; each goal is a Z3 formula that must be valid.
+A goal is PROVED when its negation is unsatisfiable, REFUTED (with a readable
+counterexample) when the negation has a model, and UNKNOWN when Z3 gives up within
+its resource limit. Only PROVED passes; UNKNOWN is a failure, never a skip. Limits are
+Z3 ``rlimit`` units, not seconds, so a result is the same on a slow or a busy machine.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import sys
+import time
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from enum import Enum
+from types import ModuleType
+from typing import Any
+
+import z3
+
+from studspec.errors import SpecError
+from studspec.paths import proofs_dir
+from studspec.trace import is_clause_id
+
+DEFAULT_RLIMIT = 200_000_000
+PROOFS_PACKAGE = "studspec_proofs"
+
+
+class Verdict(Enum):
+    """The outcome of a proof obligation."""
+
+    PROVED = "PROVED"
+    REFUTED = "REFUTED"
+    UNKNOWN = "UNKNOWN"
+
+
+@dataclass(frozen=True)
+class Goal:
+    """A formula that must hold for every value of its free constants."""
+
+    label: str
+    claim: Any  # z3.BoolRef
+    explain: Callable[[Any], str] | None = None  # z3.ModelRef -> readable counterexample
+
+
+@dataclass(frozen=True)
+class Obligation:
+    """A named proof obligation about one or more clauses."""
+
+    name: str
+    clause_ids: tuple[str, ...]
+    title: str
+    build: Callable[[], Iterable[Goal]]
+    module: str
+    rlimit: int = DEFAULT_RLIMIT
+
+
+@dataclass
+class ProofResult:
+    """What running one obligation gave, and how long it took."""
+
+    obligation: Obligation
+    verdict: Verdict
+    seconds: float
+    goals: int
+    counterexample: str | None = None
+    detail: str = ""
+    failed_goal: str | None = None
+    goal_seconds: dict[str, float] = field(default_factory=dict)
+
+
+_OBLIGATIONS: dict[str, Obligation] = {}
+
+
+def obligation(*clause_ids: str, name: str, title: str,
+               rlimit: int = DEFAULT_RLIMIT) -> Callable[[Callable[[], Iterable[Goal]]],
+                                                          Callable[[], Iterable[Goal]]]:
+    """Register a function yielding Goals as the proof obligation ``name`` for the clauses."""
+    for clause_id in clause_ids:
+        if not is_clause_id(clause_id):
+            raise ValueError(f"not a clause ID: {clause_id!r}")
+
+    def register(build: Callable[[], Iterable[Goal]]) -> Callable[[], Iterable[Goal]]:
+        if name in _OBLIGATIONS and _OBLIGATIONS[name].module != build.__module__:
+            raise ValueError(f"obligation {name!r} is defined twice")
+        _OBLIGATIONS[name] = Obligation(name, clause_ids, title, build, build.__module__,
+                                        rlimit)
+        return build
+
+    return register
+
+
+def load_proof_modules() -> dict[str, ModuleType]:
+    """Import every module of proofs/ (as package ``studspec_proofs``), registering obligations."""
+    folder = proofs_dir()
+    init = folder / "__init__.py"
+    if not init.is_file():
+        raise SpecError(str(folder), "no proofs package here (missing __init__.py)")
+    if PROOFS_PACKAGE not in sys.modules:
+        spec = importlib.util.spec_from_file_location(
+            PROOFS_PACKAGE, init, submodule_search_locations=[str(folder)])
+        assert spec is not None and spec.loader is not None
+        package = importlib.util.module_from_spec(spec)
+        sys.modules[PROOFS_PACKAGE] = package
+        spec.loader.exec_module(package)
+    return {path.stem: importlib.import_module(f"{PROOFS_PACKAGE}.{path.stem}")
+            for path in sorted(folder.glob("*.py")) if path.stem != "__init__"}
+
+
+def all_obligations() -> list[Obligation]:
+    """Every registered obligation, in module then definition order."""
+    load_proof_modules()
+    return list(_OBLIGATIONS.values())
+
+
+def select_obligations(selectors: Iterable[str]) -> list[Obligation]:
+    """Obligations whose name or clause IDs match any selector; all when none are given."""
+    wanted = list(selectors)
+    obligations = all_obligations()
+    if not wanted:
+        return obligations
+    chosen = [o for o in obligations
+              if any(s == o.name or s in o.clause_ids for s in wanted)]
+    unknown = [s for s in wanted
+               if not any(s == o.name or s in o.clause_ids for o in obligations)]
+    if unknown:
+        raise KeyError(", ".join(unknown))
+    return chosen
+
+
+def prove_goal(goal: Goal, rlimit: int) -> tuple[Verdict, str | None, str]:
+    """Check one goal: PROVED, REFUTED with a counterexample, or UNKNOWN with Z3's reason."""
+    solver = z3.Solver()
+    solver.set("rlimit", rlimit)
+    solver.add(z3.Not(goal.claim))
+    answer = solver.check()
+    if answer == z3.unsat:
+        return Verdict.PROVED, None, ""
+    if answer == z3.sat:
+        model = solver.model()
+        text = goal.explain(model) if goal.explain else _default_explanation(model)
+        return Verdict.REFUTED, text, ""
+    return Verdict.UNKNOWN, None, solver.reason_unknown()
+
+
+def _default_explanation(model: Any) -> str:
+    return ", ".join(f"{d.name()} = {model[d]}" for d in sorted(model.decls(), key=str))
+
+
+def run_obligation(item: Obligation) -> ProofResult:
+    """Prove every goal of an obligation; stop at the first goal that is not PROVED."""
+    start = time.perf_counter()
+    goal_seconds: dict[str, float] = {}
+    count = 0
+    for goal in item.build():
+        count += 1
+        goal_start = time.perf_counter()
+        verdict, counterexample, reason = prove_goal(goal, item.rlimit)
+        goal_seconds[goal.label] = time.perf_counter() - goal_start
+        if verdict is not Verdict.PROVED:
+            return ProofResult(item, verdict, time.perf_counter() - start, count,
+                               counterexample, reason, goal.label, goal_seconds)
+    return ProofResult(item, Verdict.PROVED, time.perf_counter() - start, count,
+                       goal_seconds=goal_seconds)
+
+
+def run_obligations(items: Iterable[Obligation]) -> Iterator[ProofResult]:
+    """Run obligations one after another."""
+    for item in items:
+        yield run_obligation(item)
+
+
+def evaluate(expression: Any) -> bool | int:
+    """Evaluate a closed Z3 term (no free constants) to a Python bool or int."""
+    value = z3.simplify(expression)
+    if z3.is_true(value):
+        return True
+    if z3.is_false(value):
+        return False
+    if z3.is_bv_value(value) or z3.is_int_value(value):
+        return int(value.as_long())
+    raise ValueError(f"not a closed term: {expression}")

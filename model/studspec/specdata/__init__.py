@@ -1,0 +1,10 @@
+"""The specification as data: sources, clauses, findings and sentence coverage."""
+
+
+def clear_caches() -> None:
+    """Forget every loaded spec file (after the spec folder or its files changed)."""
+    from studspec.specdata import clauses, coverage, findings, sources
+
+    for cached in (sources.load_sources, sources.source_text, sources.sentences,
+                   clauses.load_clauses, findings.load_findings, coverage._listed):
+        cached.cache_clear()

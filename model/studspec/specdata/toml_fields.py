@@ -1,0 +1,76 @@
+"""Small typed readers for TOML records, raising SpecError that names file, record and field."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from studspec.errors import SpecError
+
+
+def load_toml(path: Path, shown_as: str) -> dict[str, Any]:
+    """Parse a TOML file, turning syntax errors into SpecError naming the file."""
+    try:
+        with path.open("rb") as handle:
+            return tomllib.load(handle)
+    except tomllib.TOMLDecodeError as error:
+        raise SpecError(shown_as, f"not valid TOML: {error}") from error
+    except OSError as error:
+        raise SpecError(shown_as, f"cannot be read: {error.strerror}") from error
+
+
+class Record:
+    """One TOML table being validated; every accessor names the field it failed on."""
+
+    def __init__(self, data: object, file: str, record: str):
+        if not isinstance(data, dict):
+            raise SpecError(file, "expected a table", record=record)
+        self.data: dict[str, Any] = data
+        self.file = file
+        self.record = record
+
+    def fail(self, field: str, reason: str) -> SpecError:
+        """An error about one field of this record."""
+        return SpecError(self.file, reason, record=self.record, field=field)
+
+    def text(self, field: str, *, default: str | None = None) -> str:
+        """A required (or defaulted) non-empty string."""
+        value = self.data.get(field, default)
+        if not isinstance(value, str) or (default is None and not value.strip()):
+            raise self.fail(field, "must be a non-empty string")
+        return value
+
+    def choice(self, field: str, allowed: tuple[str, ...], *, default: str | None = None) -> str:
+        """A string from a fixed set."""
+        value = self.text(field, default=default)
+        if value not in allowed:
+            raise self.fail(field, f"{value!r} is not one of {', '.join(allowed)}")
+        return value
+
+    def texts(self, field: str) -> tuple[str, ...]:
+        """An optional list of strings."""
+        value = self.data.get(field, [])
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise self.fail(field, "must be a list of strings")
+        return tuple(value)
+
+    def tables(self, field: str) -> list[object]:
+        """An optional array of tables."""
+        value = self.data.get(field, [])
+        if not isinstance(value, list):
+            raise self.fail(field, "must be an array of tables")
+        return value
+
+    def flag(self, field: str, *, default: bool) -> bool:
+        """An optional boolean."""
+        value = self.data.get(field, default)
+        if not isinstance(value, bool):
+            raise self.fail(field, "must be true or false")
+        return value
+
+    def reject_unknown(self, known: tuple[str, ...]) -> None:
+        """Fail on a field the schema does not define (a typo must not pass silently)."""
+        for field in self.data:
+            if field not in known:
+                raise self.fail(field, f"unknown field; expected one of {', '.join(known)}")

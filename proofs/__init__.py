@@ -1,0 +1,1 @@
+"""Z3 proof obligations of studspec, one module per area; run by ``studspec prove``."""
