@@ -103,8 +103,11 @@ def _clause(raw: object, file: str, area: str, number: int) -> Clause:
 @cache
 def load_clauses() -> dict[str, Clause]:
     """Every clause in spec/clauses/*.toml, validated, in file then record order."""
+    load_sources()  # validate the sources first: every citation depends on them
     clauses: dict[str, Clause] = {}
     folder = spec_dir() / "clauses"
+    if not folder.is_dir():
+        raise SpecError("spec/clauses", f"no clauses folder in the spec at {spec_dir()}")
     for path in sorted(folder.glob("*.toml")):
         shown = f"spec/clauses/{path.name}"
         area = path.stem.upper()

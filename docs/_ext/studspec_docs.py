@@ -1,0 +1,330 @@
+"""Sphinx extension: generate the rule pages from spec/, the model and the proof results.
+
+Pages are written to ``docs/generated/`` when the builder starts, so every clause, quote,
+parameter value, implementation, proof verdict and test shown in the docs comes from the
+same data the CLI reads. Set ``STUDSPEC_PROOF_RESULTS`` to the JSON written by
+``studspec prove --format json`` to reuse proof results instead of proving again.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from sphinx.application import Sphinx
+
+from studspec.cli.main import build_parser
+from studspec.paths import checkout_root
+from studspec.profiles import PARAMETERS, all_profiles
+from studspec.proving import Verdict, all_obligations, run_obligation
+from studspec.specdata.coverage import coverage_report
+from studspec.specdata.findings import load_findings
+from studspec.specdata.sources import load_sources
+from studspec.trace import CLAUSE_ID_PATTERN
+from studspec.traceability import ClauseChain, clause_chains
+
+AREA_TITLES = {
+    "CARD": "Cards and suits", "DEAL": "Dealing", "ANTE": "Antes", "BRINGIN": "The bring-in",
+    "BET": "Betting", "ACT": "Order of action", "RANK": "High hands", "LOW": "Low hands",
+    "SHOW": "Showdown", "POT": "Pots", "DECK": "The deck", "PLAYERS": "Players",
+    "MISDEAL": "Misdeals",
+}
+
+
+def escape(text: str) -> str:
+    """Escape reStructuredText inline markup characters in source text."""
+    for char in ("\\", "*", "`", "_", "|"):
+        text = text.replace(char, "\\" + char)
+    return text
+
+
+def linked(text: str) -> str:
+    """Escape prose and turn every clause ID in it into a link to that clause."""
+    return CLAUSE_ID_PATTERN.sub(lambda match: clause_ref(match.group(0)),
+                                 escape(" ".join(text.split())))
+
+
+def heading(text: str, underline: str) -> list[str]:
+    """A section title."""
+    return [text, underline * max(len(text), 3), ""]
+
+
+def clause_ref(clause_id: str) -> str:
+    """A link to a clause's anchor."""
+    return f":ref:`{clause_id} <clause-{clause_id.lower()}>`"
+
+
+def proof_verdicts() -> dict[str, dict[str, Any]]:
+    """Verdict per obligation name: from STUDSPEC_PROOF_RESULTS, or by proving now."""
+    path = os.environ.get("STUDSPEC_PROOF_RESULTS")
+    if path:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        return {r["obligation"]: r for r in data["results"]}
+    results = {}
+    for item in all_obligations():
+        result = run_obligation(item)
+        results[item.name] = {"verdict": result.verdict.value,
+                              "seconds": round(result.seconds, 3), "goals": result.goals,
+                              "title": item.title, "clauses": list(item.clause_ids)}
+    return results
+
+
+def verdict(name: str, verdicts: dict[str, dict[str, Any]]) -> str:
+    """A verdict with its colour class."""
+    value = verdicts.get(name, {}).get("verdict", "NOT RUN")
+    return f":verdict-{value if value in {v.value for v in Verdict} else 'UNKNOWN'}:`{value}`"
+
+
+def clause_section(chain: ClauseChain, verdicts: dict[str, dict[str, Any]]) -> list[str]:
+    """The page section of one clause, Catala-style: source beside English, then the rest."""
+    clause = chain.clause
+    lines = [f".. _clause-{clause.id.lower()}:", "",
+             *heading(f"{clause.id} — {clause.title}", "-"),
+             f"**Status:** {clause.status}" + (f" — {escape(clause.reason)}" if clause.reason
+                                                else ""), ""]
+    quotes = [c for c in clause.citations if c.quote]
+    if quotes:
+        lines += [".. list-table::", "   :class: clause-quotes", "   :header-rows: 1",
+                  "   :widths: 8 46 46", "", "   * - Source", "     - Original",
+                  "     - English"]
+        for citation in quotes:
+            lines += [f"   * - :ref:`{citation.source} <source-{citation.source.lower()}>`",
+                      f"     - «{escape(str(citation.quote))}»",
+                      f"     - {escape(str(citation.english))}"]
+        lines.append("")
+    lines += ["**Statement.** " + linked(clause.statement), ""]
+    authorities = [c for c in clause.citations if not c.quote]
+    if authorities:
+        lines += ["**Authorities** (paraphrased, cited by locator):", ""]
+        lines += [f"* {c.source}, {escape(str(c.locator))}: {escape(str(c.paraphrase))}"
+                  for c in authorities]
+        lines.append("")
+    if clause.parameters:
+        lines += ["**Parameters.**", ""]
+        for name in clause.parameters:
+            values = ", ".join(f"``{p.name}`` = {p.values[name].value}"
+                               for p in all_profiles())
+            lines += [f"* ``{name}`` — {escape(PARAMETERS[name].description)}: {values}"]
+        lines += ["", "See the :doc:`variant matrix <../variants>`.", ""]
+    if clause.notes:
+        lines += ["**Interpretation notes.**", ""]
+        lines += [f"* {linked(note)}" for note in clause.notes]
+        lines.append("")
+    root = checkout_root()
+    code = [f"``{i.module}.{i.qualname}`` ({_relative(i.file, root)}:{i.line})"
+            for i in chain.implementations]
+    lines += ["**Implemented by:** " + ("; ".join(code) if code else "—"), ""]
+    if chain.obligations:
+        lines += ["**Proof obligations:**", ""]
+        lines += [f"* ``{o.name}`` — {escape(o.title)}: {verdict(o.name, verdicts)}"
+                  for o in chain.obligations]
+        lines.append("")
+    else:
+        lines += ["**Proof obligations:** none", ""]
+    tests = [f"``{t.file}::{t.function}``" for t in chain.tests]
+    lines += ["**Tests:** " + (", ".join(tests) if tests else "none"), ""]
+    return lines
+
+
+def _relative(file: str, root: Path | None) -> str:
+    path = Path(file)
+    if root is not None:
+        try:
+            return str(path.resolve().relative_to(root))
+        except ValueError:
+            pass
+    return path.name
+
+
+def area_pages(chains: dict[str, ClauseChain],
+               verdicts: dict[str, dict[str, Any]]) -> dict[str, str]:
+    """One page per area, plus an index."""
+    pages: dict[str, str] = {}
+    by_area: dict[str, list[ClauseChain]] = {}
+    for chain in chains.values():
+        by_area.setdefault(chain.clause.area, []).append(chain)
+    for area, area_chains in by_area.items():
+        lines = [f".. _area-{area.lower()}:", "",
+                 *heading(f"{AREA_TITLES.get(area, area)} ({area})", "="),
+                 "Each clause shows the source sentences it rests on, original and English "
+                 "side by side, then its statement, parameters, code, proofs and tests.", ""]
+        for chain in area_chains:
+            lines += clause_section(chain, verdicts)
+        pages[f"areas/{area.lower()}.rst"] = "\n".join(lines)
+    index = [*heading("Rules by area", "="), ".. toctree::", "   :maxdepth: 2", ""]
+    index += [f"   {area.lower()}" for area in by_area]
+    pages["areas/index.rst"] = "\n".join(index) + "\n"
+    return pages
+
+
+def findings_page() -> str:
+    """Contradictions and ambiguities, with readings and the one adopted."""
+    lines = [*heading("Findings", "="),
+             "Where a source contradicts itself or another source, or can be read two ways, "
+             "the disagreement is recorded here with the readings considered. Nothing is "
+             "decided silently.", ""]
+    for finding in load_findings().values():
+        lines += [f".. _finding-{finding.id.lower()}:", "",
+                  *heading(f"{finding.id} — {finding.title}", "-"),
+                  f"**Kind:** {finding.kind}. **Clauses:** "
+                  + ", ".join(clause_ref(c) for c in finding.clauses), "",
+                  linked(finding.summary), ""]
+        for quote in finding.quotes:
+            lines += [f"* {quote.source}: «{escape(quote.quote)}» — {escape(quote.english)}"]
+        lines += ["", "**Readings:**", ""]
+        for reading in finding.readings:
+            mark = " **(adopted)**" if reading.name == finding.adopted else ""
+            lines += [f"* ``{reading.name}``{mark}: {escape(reading.description)} "
+                      f"{escape(reading.outcome)}"]
+        lines += ["", "**Why:** " + linked(finding.rationale), ""]
+    return "\n".join(lines)
+
+
+def variants_page() -> str:
+    """The matrix of parameters × profiles, each cell with its source."""
+    profiles = all_profiles()
+    lines = [*heading("Variant profiles", "="),
+             "A profile is a named set of rule parameters. Each value names its source; "
+             "*inherited* marks a value the profile's text leaves open, taken from the "
+             "profile it extends.", "",
+             ".. list-table::", "   :header-rows: 1", "", "   * - Parameter"]
+    lines += [f"     - ``{p.name}``" for p in profiles]
+    for name, parameter in PARAMETERS.items():
+        lines += [f"   * - ``{name}`` ({clause_ref(parameter.clause_id)})"]
+        for profile in profiles:
+            value = profile.values[name]
+            inherited = f", inherited from ``{value.defined_in}``" \
+                if profile.is_inherited(name) else ""
+            lines += [f"     - {value.value} ({value.source}{inherited})"]
+    lines += ["", *heading("Profiles", "-")]
+    for profile in profiles:
+        extends = f" Extends ``{profile.extends}``." if profile.extends else ""
+        lines += [f"* ``{profile.name}`` — {escape(profile.title)}.{extends}"]
+    return "\n".join(lines) + "\n"
+
+
+def source_pages() -> dict[str, str]:
+    """Each rule text sentence by sentence, linked to its clauses, with its coverage."""
+    pages: dict[str, str] = {}
+    sources = load_sources()
+    index = [*heading("Sources", "="),
+             "The rule texts of record are the user's documents, kept byte for byte. "
+             "External authorities are cited by locator and paraphrased, never copied.", "",
+             ".. toctree::", "   :maxdepth: 1", ""]
+    reports = coverage_report()
+    index += [f"   {report.source.lower()}" for report in reports]
+    index += ["", *heading("Authorities", "-")]
+    for source in sources.values():
+        if not source.is_rule_text:
+            index += [f"* **{source.key}** — {escape(source.title)}. "
+                      f"{escape(source.provenance)}"]
+    pages["sources/index.rst"] = "\n".join(index) + "\n"
+    for report in reports:
+        source = sources[report.source]
+        lines = [f".. _source-{source.key.lower()}:", "",
+                 *heading(f"{source.key} — {source.title}", "="),
+                 f"Language: {source.language}. Game: {escape(source.game)}. "
+                 f"{escape(source.provenance)}", "",
+                 f"**Coverage:** {report.percent:.1f}% of {len(report.statuses)} sentences "
+                 "cited by a clause or marked non-normative.", "",
+                 ".. list-table::", "   :header-rows: 1", "   :widths: 8 62 30", "",
+                 "   * - #", "     - Sentence", "     - Covered by"]
+        for status in report.statuses:
+            if status.clauses:
+                cover = ", ".join(clause_ref(c) for c in status.clauses)
+            elif status.non_normative is not None:
+                cover = f"non-normative: {escape(status.non_normative)}"
+            else:
+                cover = f":gap:`pending ({escape(status.pending or '?')})`"
+            lines += [f"   * - {status.sentence.number}",
+                      f"     - {escape(status.sentence.text)}", f"     - {cover}"]
+        pages[f"sources/{source.key.lower()}.rst"] = "\n".join(lines) + "\n"
+    return pages
+
+
+def proofs_page(verdicts: dict[str, dict[str, Any]]) -> str:
+    """Every proof obligation with its verdict, time and clauses."""
+    lines = [*heading("Proof obligations", "="),
+             "Each obligation is checked by Z3 within a resource limit: PROVED, REFUTED (with "
+             "a counterexample) or UNKNOWN. Only PROVED passes.", "",
+             ".. list-table::", "   :header-rows: 1", "",
+             "   * - Obligation", "     - Clauses", "     - Verdict", "     - Goals",
+             "     - Time (s)"]
+    for item in all_obligations():
+        result = verdicts.get(item.name, {})
+        lines += [f"   * - ``{item.name}`` — {escape(item.title)}",
+                  "     - " + ", ".join(clause_ref(c) for c in item.clause_ids),
+                  f"     - {verdict(item.name, verdicts)}", f"     - {result.get('goals', '')}",
+                  f"     - {result.get('seconds', '')}"]
+    return "\n".join(lines) + "\n"
+
+
+def traceability_page(chains: dict[str, ClauseChain]) -> str:
+    """Clause → implementation → proofs → tests; gaps in red."""
+    lines = [*heading("Traceability matrix", "="),
+             "Every formal or partial clause needs an implementation and a proof or a test; "
+             "a gap shows in red.", "",
+             ".. list-table::", "   :header-rows: 1", "",
+             "   * - Clause", "     - Status", "     - Implementation", "     - Proofs",
+             "     - Tests"]
+    for clause_id, chain in chains.items():
+        needs = chain.clause.needs_evidence
+        missing = ":gap:`missing`" if needs else "—"
+        code = ", ".join(f"``{i.qualname}``" for i in chain.implementations) or missing
+        proofs = ", ".join(f"``{o.name}``" for o in chain.obligations)
+        tests = str(len(chain.tests)) if chain.tests else ""
+        if needs and not proofs and not tests:
+            proofs, tests = ":gap:`missing`", ":gap:`missing`"
+        lines += [f"   * - {clause_ref(clause_id)}", f"     - {chain.clause.status}",
+                  f"     - {code}", f"     - {proofs or '—'}", f"     - {tests or '—'}"]
+    return "\n".join(lines) + "\n"
+
+
+def cli_page() -> str:
+    """The command-line reference, from the argument parser itself."""
+    parser = build_parser()
+    lines = [*heading("Command-line reference", "="), ".. code-block:: text", ""]
+    lines += ["   " + line for line in parser.format_help().splitlines()]
+    lines.append("")
+    subparsers = next(a for a in parser._actions if a.dest == "command")
+    for name, sub in subparsers.choices.items():
+        lines += [*heading(f"studspec {name}", "-"), ".. code-block:: text", ""]
+        lines += ["   " + line for line in sub.format_help().splitlines()]
+        lines.append("")
+    return "\n".join(lines)
+
+
+def write_pages(app: Sphinx) -> None:
+    """Generate every page into docs/generated/, rewriting only what changed."""
+    target = Path(app.srcdir) / "generated"
+    verdicts = proof_verdicts()
+    chains = clause_chains()
+    pages = {**area_pages(chains, verdicts), **source_pages(), "findings.rst": findings_page(),
+             "variants.rst": variants_page(), "proofs.rst": proofs_page(verdicts),
+             "traceability.rst": traceability_page(chains), "cli.rst": cli_page()}
+    for relative, text in pages.items():
+        path = target / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if not path.exists() or path.read_text(encoding="utf-8") != text:
+            path.write_text(text, encoding="utf-8")
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    """Register the generator and the roles used by the generated pages."""
+    for role in ("gap", *(f"verdict-{v.value}" for v in Verdict)):
+        app.add_role(role, _class_role(role))
+    app.connect("builder-inited", write_pages)
+    return {"version": "0.1", "parallel_read_safe": True}
+
+
+def _class_role(class_name: str) -> Any:
+    """A role that renders its text in a span of the given CSS class."""
+    from docutils import nodes
+
+    def role(name: str, rawtext: str, text: str, lineno: int, inliner: Any,
+             options: Any = None, content: Any = None) -> tuple[list[Any], list[Any]]:
+        return [nodes.inline(rawtext, text, classes=[class_name])], []
+
+    return role

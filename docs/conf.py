@@ -1,0 +1,22 @@
+"""Sphinx configuration for the studspec documentation.
+
+Every page about the rules is generated from spec/, the code and the proof results by the
+local extension ``_ext/studspec_docs.py``; nothing about a clause is copied by hand.
+"""
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent / "_ext"))
+
+project = "studspec"
+author = "the studspec developers"
+copyright = "2026, the studspec developers"
+extensions = ["studspec_docs"]
+exclude_patterns = ["_build"]
+nitpicky = True
+html_theme = "alabaster"
+html_static_path = ["_static"]
+html_css_files = ["studspec.css"]
+html_theme_options = {"description": "Seven Card Stud rules, cited, executable, proved",
+                      "page_width": "1180px"}
