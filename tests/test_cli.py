@@ -115,3 +115,16 @@ def test_readme_gives_exactly_two_setup_commands_and_ci_runs_the_test_one() -> N
     assert main_command.endswith("studspec verify")
     assert test_command.endswith("python -m pytest")
     assert test_command in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+
+
+def test_prove_json_out_writes_results_and_refuses_other_files(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    target = tmp_path / "results.json"
+    code, out, _ = run(capsys, "prove", "CARD-04", "--json-out", str(target))
+    assert code == 0 and "PROVED" in out
+    assert json.loads(target.read_text(encoding="utf-8"))["proved"] >= 1
+    precious = tmp_path / "notes.txt"
+    precious.write_text("mine", encoding="utf-8")
+    code, _, err = run(capsys, "prove", "CARD-04", "--json-out", str(precious))
+    assert code == 2 and "refusing to overwrite" in err
+    assert precious.read_text(encoding="utf-8") == "mine"

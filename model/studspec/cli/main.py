@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from studspec import __version__
 from studspec.cli.render import to_json
@@ -49,6 +50,8 @@ def build_parser() -> argparse.ArgumentParser:
                                      "clauses or obligation names)")
     prove.add_argument("selectors", nargs="*", metavar="ID",
                        help="clause IDs or obligation names; none means all")
+    prove.add_argument("--json-out", metavar="FILE",
+                       help="also write the results as JSON to FILE (e.g. for the docs build)")
     coverage = commands.add_parser("coverage", parents=[formats],
                                    help="per-source sentence coverage and uncovered sentences")
     coverage.add_argument("--all", action="store_true", dest="show_all",
@@ -75,11 +78,16 @@ def _dispatch(arguments: argparse.Namespace) -> Report:
             raise UsageError(f"no clause {arguments.clause_id!r}; `studspec rules` lists them")
         return rule_report(wanted)
     if command == "prove":
+        if arguments.json_out:
+            _check_output_file(arguments.json_out)
         try:
-            return prove_report(arguments.selectors)
+            report = prove_report(arguments.selectors)
         except KeyError as error:
             raise UsageError(f"no obligation or clause named {error.args[0]}; "
                              "`studspec rules` lists the clauses") from None
+        if arguments.json_out:
+            _write_new_file(arguments.json_out, to_json(report.data) + "\n")
+        return report
     if command == "coverage":
         return coverage_report_cmd(arguments.show_all)
     if command == "findings":
@@ -94,6 +102,22 @@ def _dispatch(arguments: argparse.Namespace) -> Report:
 
         return verify_report()
     raise UsageError(f"unknown command {command!r}")  # argparse prevents this
+
+
+def _check_output_file(name: str) -> None:
+    """Refuse an output path that is an existing file other than a previous JSON output."""
+    path = Path(name)
+    if path.exists() and (path.suffix != ".json" or not path.is_file()):
+        raise UsageError(f"{name}: exists and is not a .json file; refusing to overwrite it")
+
+
+def _write_new_file(name: str, text: str) -> None:
+    """Write an output file checked by _check_output_file."""
+    path = Path(name)
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise UsageError(f"{name}: cannot be written: {error.strerror}") from None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
