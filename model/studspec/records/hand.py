@@ -1,0 +1,136 @@
+"""The neutral record of one played hand, as read from any hand-history format.
+
+A record is raw data: what the log says happened, in order, with the line it came from.
+It is not validated against the rules here; replaying it through the model does that.
+Amounts are integers in the record's smallest unit (cents for a currency game, chips for
+a tournament): ``scale`` says how many units make one currency unit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Literal
+
+from studspec.cards import Card
+
+Game = Literal["high", "hilo"]
+
+
+@dataclass(frozen=True)
+class Origin:
+    """Where a record (or one of its events) came from."""
+
+    file: str
+    line: int | None = None
+    hand_id: str | None = None
+    format: str = ""
+
+    def at(self, line: int | None) -> str:
+        """A location such as ``hands.txt:12 (hand #3587)`` for messages."""
+        where = self.file + (f":{line}" if line else (f":{self.line}" if self.line else ""))
+        return where + (f" (hand {self.hand_id})" if self.hand_id else "")
+
+
+class ActionKind(StrEnum):
+    """The normal form of a player action, as in PHH.
+
+    ``WAGER`` is a completion, bet or raise *to* a street total; ``CHECK_CALL`` a check or
+    a call; ``stated`` on the action keeps the log's own verb (``raises``, ``completes``…).
+    """
+
+    ANTE = "ante"
+    BRING_IN = "bring-in"
+    WAGER = "wager"
+    CHECK_CALL = "check-call"
+    FOLD = "fold"
+
+
+@dataclass(frozen=True)
+class Action:
+    """A player's action. ``to``: the player's street total after a WAGER or BRING_IN;
+    ``amount``: the chips the log says this action added (when it says)."""
+
+    player: int
+    kind: ActionKind
+    to: int | None = None
+    amount: int | None = None
+    all_in: bool = False
+    stated: str = ""
+    line: int | None = None
+
+
+@dataclass(frozen=True)
+class Deal:
+    """Cards dealt on a street to a player (``player`` None: a community card).
+
+    ``cards`` holds None for a card the record hides (``??``); ``face_up`` marks each card.
+    """
+
+    street: int
+    player: int | None
+    cards: tuple[Card | None, ...]
+    face_up: tuple[bool, ...]
+    line: int | None = None
+
+
+@dataclass(frozen=True)
+class Show:
+    """A player shows (``mucked`` False) or mucks at the showdown, with the cards known."""
+
+    player: int
+    cards: tuple[Card | None, ...]
+    mucked: bool = False
+    line: int | None = None
+
+
+Event = Action | Deal | Show
+
+
+@dataclass(frozen=True)
+class Award:
+    """Chips the record says a player received: from a pot (``pot`` names it, e.g. ``main``,
+    ``side-1``; ``half`` is ``high``, ``low`` or ``whole``), or an uncalled bet returned."""
+
+    player: int
+    amount: int
+    pot: str = "main"
+    half: Literal["high", "low", "whole", "returned"] = "whole"
+    line: int | None = None
+
+
+@dataclass(frozen=True)
+class PlayerRecord:
+    """A player dealt into the hand."""
+
+    name: str
+    starting_stack: int | None
+    seat: int | None = None
+    finishing_stack: int | None = None
+
+
+@dataclass(frozen=True)
+class HandRecord:
+    """One hand: stakes, players in dealing order (index 0 is dealt first), events, results."""
+
+    origin: Origin
+    game: Game
+    ante: int
+    bring_in: int
+    small_bet: int
+    big_bet: int
+    players: tuple[PlayerRecord, ...]
+    events: tuple[Event, ...]
+    awards: tuple[Award, ...] = ()
+    rake: int | None = None
+    unit: str = "chips"
+    scale: int = 1
+    extra: dict[str, object] = field(default_factory=dict)
+
+    def actions(self) -> list[Action]:
+        """The player actions, in order."""
+        return [event for event in self.events if isinstance(event, Action)]
+
+    def deals(self) -> list[Deal]:
+        """The deals, in order."""
+        return [event for event in self.events if isinstance(event, Deal)]

@@ -1,0 +1,308 @@
+"""Read and write PHH, the Poker Hand History format (TOML), for Seven Card Stud hands.
+
+Variants ``F7S`` (stud high) and ``F7S/8`` (stud hi/lo). Actions: ``d dh pN cards``,
+``pN pb``, ``pN cbr amount``, ``pN cc``, ``pN f``, ``pN sm [cards|-]``, commentary after
+``#``. Players are listed in dealing order: p1 sits at the dealer's immediate left.
+
+What PHH cannot say for stud is written in user-defined fields (a leading underscore, which
+PHH readers ignore): ``_profile`` (the studspec rule profile), ``_rake``, and a 7th-street
+community card as ``d db card # community card`` (PHH's board-dealing action, which stud
+otherwise never uses).
+"""
+
+from __future__ import annotations
+
+import math
+import tomllib
+from decimal import Decimal, InvalidOperation
+from pathlib import Path
+
+from studspec.cards import Card, parse_card
+from studspec.errors import InvalidInputError
+from studspec.records.hand import (
+    Action,
+    ActionKind,
+    Award,
+    Deal,
+    Event,
+    Game,
+    HandRecord,
+    Origin,
+    PlayerRecord,
+    Show,
+)
+
+VARIANTS: dict[str, Game] = {"F7S": "high", "F7S/8": "hilo"}
+COMMUNITY_COMMENT = "community card"
+
+
+class _Reader:
+    """State while reading one PHH document: the file name, lines, and unit scale."""
+
+    def __init__(self, text: str, name: str):
+        self.text = text
+        self.name = name
+        self.origin = Origin(name, format="phh")
+        self.search_from = 0
+
+    def fail(self, reason: str, *, field: str | None = None, line: int | None = None,
+             value: object = None) -> InvalidInputError:
+        where = self.origin.at(line) + (f" field {field!r}" if field else "")
+        return InvalidInputError(reason, input_text=None if value is None else str(value),
+                                 where=where)
+
+    def line_of(self, action: str) -> int | None:
+        """The line of the next occurrence of an action string (actions are in file order)."""
+        position = self.text.find(action, self.search_from)
+        if position < 0:
+            return None
+        self.search_from = position + len(action)
+        return self.text.count("\n", 0, position) + 1
+
+
+def _decimal(value: object, reader: _Reader, field: str) -> Decimal | None:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise reader.fail("must be a number", field=field, value=value)
+    if isinstance(value, float) and math.isinf(value):
+        return None  # PHH writes an unknown stack as inf
+    try:
+        return Decimal(str(value))
+    except InvalidOperation as error:
+        raise reader.fail("must be a number", field=field, value=value) from error
+
+
+def _scale_for(values: list[Decimal]) -> int:
+    """The power of ten that makes every amount an integer (1 for whole chips)."""
+    places = 0
+    for value in values:
+        exponent = value.normalize().as_tuple().exponent
+        if isinstance(exponent, int) and exponent < 0:
+            places = max(places, -exponent)
+    return int(10 ** places)
+
+
+def read_phh(path: str | Path) -> HandRecord:
+    """Read one PHH file; InvalidInputError names the file, field or line and the reason."""
+    file = Path(path)
+    try:
+        text = file.read_text(encoding="utf-8")
+    except UnicodeDecodeError as error:
+        raise InvalidInputError(f"not UTF-8 text ({error.reason})", where=str(path)) from None
+    except OSError as error:
+        raise InvalidInputError(f"cannot be read: {error.strerror}", where=str(path)) from None
+    return parse_phh(text, str(path))
+
+
+def parse_phh(text: str, name: str = "<phh>") -> HandRecord:
+    """Parse PHH text into a HandRecord."""
+    reader = _Reader(text, name)
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise reader.fail(f"not valid TOML: {error}") from None
+    variant = data.get("variant")
+    if variant not in VARIANTS:
+        raise reader.fail("not a Seven Card Stud variant (expected F7S or F7S/8)",
+                          field="variant", value=variant)
+    for required in ("antes", "bring_in", "small_bet", "big_bet", "starting_stacks",
+                     "actions"):
+        if required not in data:
+            raise reader.fail("required field is missing", field=required)
+    antes_raw, stacks_raw = data["antes"], data["starting_stacks"]
+    if not isinstance(antes_raw, list) or not isinstance(stacks_raw, list):
+        raise reader.fail("must be arrays", field="antes/starting_stacks")
+    count = len(stacks_raw)
+    if len(antes_raw) != count or count < 2:
+        raise reader.fail(f"antes has {len(antes_raw)} entries for {count} players",
+                          field="antes")
+    antes = [_decimal(v, reader, "antes") for v in antes_raw]
+    stacks = [_decimal(v, reader, "starting_stacks") for v in stacks_raw]
+    stakes = {f: _decimal(data[f], reader, f) for f in ("bring_in", "small_bet", "big_bet")}
+    finishing = [_decimal(v, reader, "finishing_stacks")
+                 for v in data.get("finishing_stacks", [])]
+    known = [v for v in (*antes, *stacks, *stakes.values(), *finishing) if v is not None]
+    scale = _scale_for(known)
+
+    def units(value: Decimal | None) -> int | None:
+        return None if value is None else int(value * scale)
+
+    if len({a for a in antes}) != 1:
+        raise reader.fail("stud antes are the same for every player", field="antes",
+                          value=antes_raw)
+    names = data.get("players") or [f"p{i + 1}" for i in range(count)]
+    if len(names) != count:
+        raise reader.fail(f"{len(names)} names for {count} players", field="players")
+    players = tuple(PlayerRecord(str(names[i]), units(stacks[i]),
+                                 seat=(data.get("seats") or [None] * count)[i],
+                                 finishing_stack=units(finishing[i]) if finishing else None)
+                    for i in range(count))
+    ante = units(antes[0]) or 0
+    events: list[Event] = [Action(i, ActionKind.ANTE, amount=ante)
+                           for i in range(count) if ante]
+    actions = data["actions"]
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise reader.fail("must be an array of strings", field="actions")
+    streets = [0] * count
+    for notation in actions:
+        events += _parse_action(notation, reader, count, streets, scale)
+    extra: dict[str, object] = {k: v for k, v in data.items() if k not in _KNOWN_FIELDS}
+    rake = _decimal(data["_rake"], reader, "_rake") if "_rake" in data else None
+    origin = Origin(name, hand_id=str(data["hand"]) if "hand" in data else None, format="phh")
+    return HandRecord(
+        origin=origin, game=VARIANTS[str(variant)], ante=ante,
+        bring_in=units(stakes["bring_in"]) or 0, small_bet=units(stakes["small_bet"]) or 0,
+        big_bet=units(stakes["big_bet"]) or 0, players=players, events=tuple(events),
+        rake=units(rake), unit=str(data.get("currency", "chips")), scale=scale, extra=extra)
+
+
+_KNOWN_FIELDS = {"variant", "antes", "bring_in", "small_bet", "big_bet", "starting_stacks",
+                 "actions", "players", "finishing_stacks", "seats", "_rake", "hand",
+                 "ante_trimming_status", "currency"}
+
+
+def _cards(text: str, reader: _Reader, line: int | None) -> tuple[Card | None, ...]:
+    if len(text) % 2:
+        raise reader.fail("cards are written as pairs of characters", line=line, value=text)
+    cards: list[Card | None] = []
+    for index in range(0, len(text), 2):
+        token = text[index:index + 2]
+        cards.append(None if token == "??" else parse_card(token, where=reader.origin.at(line)))
+    return tuple(cards)
+
+
+def _player(token: str, reader: _Reader, count: int, line: int | None) -> int:
+    if not (token.startswith("p") and token[1:].isdigit() and 1 <= int(token[1:]) <= count):
+        raise reader.fail(f"unknown actor; expected d or p1..p{count}", line=line, value=token)
+    return int(token[1:]) - 1
+
+
+def _parse_action(notation: str, reader: _Reader, count: int, streets: list[int],
+                  scale: int) -> list[Event]:
+    line = reader.line_of(notation)
+    body, _, comment = notation.partition("#")
+    words = body.split()
+    if not words:
+        return []
+    if words[0] == "d" and len(words) == 4 and words[1] == "dh":
+        player = _player(words[2], reader, count, line)
+        cards = _cards(words[3], reader, line)
+        street = 3 if streets[player] == 0 else streets[player] + 1
+        expected = 3 if street == 3 else 1
+        if street > 7 or len(cards) != expected:
+            raise reader.fail(f"street {street} deals {expected} card(s) to a player",
+                              line=line, value=notation)
+        streets[player] = street
+        face_up = (False, False, True) if street == 3 else (street != 7,)
+        return [Deal(street, player, cards, face_up, line)]
+    if words[0] == "d" and len(words) == 3 and words[1] == "db":
+        return [Deal(7, None, _cards(words[2], reader, line), (True,), line)]
+    player = _player(words[0], reader, count, line)
+    verb, arguments = (words[1] if len(words) > 1 else ""), words[2:]
+    if verb == "pb" and not arguments:
+        return [Action(player, ActionKind.BRING_IN, stated="pb", line=line)]
+    if verb == "cc" and not arguments:
+        return [Action(player, ActionKind.CHECK_CALL, stated="cc", line=line)]
+    if verb == "f" and not arguments:
+        return [Action(player, ActionKind.FOLD, stated="f", line=line)]
+    if verb == "cbr" and len(arguments) == 1:
+        amount = _decimal(_number(arguments[0], reader, line), reader, "actions")
+        if amount is None or amount <= 0:
+            raise reader.fail("cbr needs a positive amount", line=line, value=notation)
+        return [Action(player, ActionKind.WAGER, to=int(amount * scale), stated="cbr",
+                       line=line)]
+    if verb == "sm" and len(arguments) <= 1:
+        if not arguments:
+            return [Show(player, (), mucked=True, line=line)]
+        shown = () if arguments[0] == "-" else _cards(arguments[0], reader, line)
+        return [Show(player, shown, line=line)]
+    raise reader.fail("not a stud action (d dh, d db, pb, cbr, cc, f, sm)", line=line,
+                      value=notation.strip() if not comment else body.strip())
+
+
+def _number(text: str, reader: _Reader, line: int | None) -> float | int:
+    try:
+        return int(text) if text.isdigit() else float(text)
+    except ValueError:
+        raise reader.fail("not a number", line=line, value=text) from None
+
+
+def _amount(value: int, scale: int) -> str:
+    if scale == 1:
+        return str(value)
+    return str(Decimal(value) / scale)
+
+
+def _cards_text(cards: tuple[Card | None, ...]) -> str:
+    return "".join("??" if card is None else str(card) for card in cards)
+
+
+def _toml_string(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def write_phh(record: HandRecord, *, profile: str | None = None) -> str:
+    """PHH text for a record; reading it back gives the same stakes, players and events."""
+    variant = next(code for code, game in VARIANTS.items() if game == record.game)
+    count = len(record.players)
+    scale = record.scale
+    lines = [f"variant = {_toml_string(variant)}",
+             "ante_trimming_status = true",
+             f"antes = [{', '.join([_amount(record.ante, scale)] * count)}]",
+             f"bring_in = {_amount(record.bring_in, scale)}",
+             f"small_bet = {_amount(record.small_bet, scale)}",
+             f"big_bet = {_amount(record.big_bet, scale)}",
+             "starting_stacks = [" + ", ".join(
+                 "inf" if p.starting_stack is None else _amount(p.starting_stack, scale)
+                 for p in record.players) + "]",
+             "actions = ["]
+    for event in record.events:
+        notation = _notation(event, scale)
+        if notation is not None:
+            lines.append(f"  {_toml_string(notation)},")
+    lines.append("]")
+    lines.append("players = [" + ", ".join(_toml_string(p.name) for p in record.players) + "]")
+    if all(p.seat is not None for p in record.players):
+        lines.append("seats = [" + ", ".join(str(p.seat) for p in record.players) + "]")
+    if all(p.finishing_stack is not None for p in record.players):
+        lines.append("finishing_stacks = [" + ", ".join(
+            _amount(p.finishing_stack or 0, scale) for p in record.players) + "]")
+    if record.origin.hand_id is not None:
+        lines.append(f"hand = {_toml_string(record.origin.hand_id)}")
+    if record.unit != "chips":
+        lines.append(f"currency = {_toml_string(record.unit)}")
+    if record.rake is not None:
+        lines.append(f"_rake = {_amount(record.rake, scale)}")
+    if profile is not None:
+        lines.append(f"_profile = {_toml_string(profile)}")
+    return "\n".join(lines) + "\n"
+
+
+def _notation(event: Event, scale: int) -> str | None:
+    if isinstance(event, Deal):
+        if event.player is None:
+            return f"d db {_cards_text(event.cards)} # {COMMUNITY_COMMENT}"
+        return f"d dh p{event.player + 1} {_cards_text(event.cards)}"
+    if isinstance(event, Show):
+        actor = f"p{event.player + 1}"
+        if event.mucked:
+            return f"{actor} sm"
+        return f"{actor} sm {_cards_text(event.cards) or '-'}"
+    actor = f"p{event.player + 1}"
+    if event.kind is ActionKind.ANTE:
+        return None  # antes are the 'antes' field
+    if event.kind is ActionKind.BRING_IN:
+        return f"{actor} pb"
+    if event.kind is ActionKind.WAGER:
+        return f"{actor} cbr {_amount(event.to or 0, scale)}"
+    if event.kind is ActionKind.CHECK_CALL:
+        return f"{actor} cc"
+    return f"{actor} f"
+
+
+def awards_from_stacks(record: HandRecord) -> list[Award]:
+    """Net results implied by starting and finishing stacks (PHH records no pot awards)."""
+    return [Award(index, (p.finishing_stack or 0) - (p.starting_stack or 0), pot="net")
+            for index, p in enumerate(record.players)
+            if p.finishing_stack is not None and p.starting_stack is not None]
+
+
