@@ -1,0 +1,80 @@
+"""The built documentation, opened in a real headless Chromium: a clause page, the variant
+matrix and the search page render and contain what they should.
+
+Runs only with ``-m browser`` and ``STUDSPEC_DOCS_HTML`` pointing at a built site (CI does
+this after building the docs); screenshots are kept beside the site as CI artefacts.
+"""
+
+import os
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                  "--no-first-run", "--disable-background-networking",
+                  "--disable-component-update", "--disable-sync"]
+
+
+@pytest.fixture(scope="module")
+def site() -> Path:
+    html = os.environ.get("STUDSPEC_DOCS_HTML")
+    if not html or not (Path(html) / "index.html").is_file():
+        pytest.fail("set STUDSPEC_DOCS_HTML to a built site (sphinx-build -b html docs DIR)")
+    return Path(html).resolve()
+
+
+@pytest.fixture(scope="module")
+def chromium() -> str:
+    found = shutil.which("chromium") or shutil.which("chromium-browser")
+    if found is None:
+        pytest.fail("Chromium is not installed (apt-get install chromium)")
+    return found
+
+
+def render(chromium: str, url: str, *extra: str) -> str:
+    """The DOM of a page after its scripts ran, as Chromium sees it."""
+    with tempfile.TemporaryDirectory() as profile:
+        result = subprocess.run(
+            [chromium, *CHROMIUM_FLAGS, f"--user-data-dir={profile}",
+             "--virtual-time-budget=5000", *extra, "--dump-dom", url],
+            capture_output=True, text=True, timeout=120, check=True)
+    return result.stdout
+
+
+def screenshot(chromium: str, url: str, target: Path) -> None:
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as profile:
+        subprocess.run([chromium, *CHROMIUM_FLAGS, f"--user-data-dir={profile}",
+                        "--window-size=1280,1600", f"--screenshot={target}", url],
+                       capture_output=True, timeout=120, check=True)
+    assert target.stat().st_size > 10_000
+
+
+def test_clause_page_shows_source_translation_and_proof(site: Path, chromium: str) -> None:
+    url = (site / "generated" / "areas" / "bringin.html").as_uri()
+    dom = render(chromium, url)
+    assert 'id="clause-bringin-02"' in dom
+    assert "decidirá el palo" in dom and "the suit decides" in dom
+    assert "PROVED" in dom
+    assert "studspec.bringin.break_bring_in_tie" in dom
+    screenshot(chromium, url, site.parent / "screenshots" / "clause-bringin.png")
+
+
+def test_variant_matrix_lists_every_profile(site: Path, chromium: str) -> None:
+    url = (site / "generated" / "variants.html").as_uri()
+    dom = render(chromium, url)
+    for profile in ("s000", "s001", "s002", "s003", "roberts", "tda-2024"):
+        assert f"<code class=\"docutils literal notranslate\"><span class=\"pre\">{profile}" \
+            in dom, profile
+    assert "position" in dom
+    screenshot(chromium, url, site.parent / "screenshots" / "variants.png")
+
+
+def test_search_finds_the_bring_in_page(site: Path, chromium: str) -> None:
+    dom = render(chromium, (site / "search.html").as_uri() + "?q=bring-in")
+    assert 'href="generated/areas/bringin.html' in dom
