@@ -78,3 +78,42 @@ def test_variant_matrix_lists_every_profile(site: Path, chromium: str) -> None:
 def test_search_finds_the_bring_in_page(site: Path, chromium: str) -> None:
     dom = render(chromium, (site / "search.html").as_uri() + "?q=bring-in")
     assert 'href="generated/areas/bringin.html' in dom
+
+
+def test_every_internal_link_resolves(site: Path) -> None:
+    """Each relative href in the built site points at an existing page and anchor."""
+    import re
+    from html.parser import HTMLParser
+
+    class Collector(HTMLParser):
+        def __init__(self) -> None:
+            super().__init__()
+            self.ids: set[str] = set()
+            self.hrefs: list[str] = []
+
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            values = dict(attrs)
+            if values.get("id"):
+                self.ids.add(str(values["id"]))
+            if tag == "a" and values.get("href"):
+                self.hrefs.append(str(values["href"]))
+
+    pages: dict[Path, Collector] = {}
+    for page in site.rglob("*.html"):
+        collector = Collector()
+        collector.feed(page.read_text(encoding="utf-8"))
+        pages[page.resolve()] = collector
+    broken = []
+    for page, collector in pages.items():
+        for href in collector.hrefs:
+            if re.match(r"^[a-z]+:", href) or href == "#":
+                continue
+            path_part, _, anchor = href.partition("#")
+            target = (page.parent / path_part).resolve() if path_part else page
+            if target.suffix != ".html":
+                if not target.exists():
+                    broken.append(f"{page.relative_to(site)} -> {href}")
+                continue
+            if target not in pages or (anchor and anchor not in pages[target].ids):
+                broken.append(f"{page.relative_to(site)} -> {href}")
+    assert broken == []
