@@ -201,8 +201,12 @@ def _explain(model: Any) -> str:
 def closed_formula() -> Iterator[Goal]:
     """For every fold pattern of 2-9 seats: step outcome == closed formula, each convention."""
     n = pattern_constants()
+    users: dict[Conventions, list[str]] = {}
+    for resolved in all_profiles():
+        users.setdefault(Conventions.of(resolved.profile), []).append(resolved.name)
     for conventions in all_conventions():
-        yield Goal(label(conventions),
+        profiles = ", ".join(users.get(conventions, [])) or "no profile"
+        yield Goal(f"{label(conventions)} ({profiles})",
                    z3.Implies(valid_pattern(n, MAX_SEATS),
                               steps(n, conventions).outcome == formula_outcome(n, conventions)),
                    _explain)
