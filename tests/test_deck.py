@@ -5,7 +5,7 @@ import random
 from collections.abc import Sequence
 
 import pytest
-from hypothesis import assume, given
+from hypothesis import given
 from hypothesis import strategies as st
 
 from studspec.cards import Card, full_deck
@@ -48,10 +48,19 @@ def shuffler(seed: int):  # type: ignore[no-untyped-def]
 
 @st.composite
 def fold_schedules(draw: st.DrawFn) -> tuple[int, dict[int, int]]:
-    """A table size and, for some seats, the street on which they fold."""
+    """A table size and, for some seats, the street on which they fold (never the last one in)."""
     seats = draw(st.integers(min_value=2, max_value=9))
     folds = draw(st.dictionaries(st.integers(min_value=0, max_value=seats - 1),
                                  st.integers(min_value=3, max_value=7)))
+    remaining = list(range(seats))
+    for street in range(3, 8):
+        if len(remaining) < 2:
+            break
+        staying = [seat for seat in remaining if folds.get(seat, 8) > street]
+        if not staying:  # everyone still in would fold: the first of them stays in
+            del folds[remaining[0]]
+            staying = [remaining[0]]
+        remaining = staying
     return seats, folds
 
 
@@ -79,11 +88,7 @@ def test_every_card_is_dealt_once_and_each_player_gets_his_streets(
         deck: list[Card], schedule: tuple[int, dict[int, int]], rules: Conventions,
         seed: int) -> None:
     seats, folds = schedule
-    try:
-        result = simulate_deal(deck, seats, folds, rules, shuffler(seed))
-    except InvalidInputError:
-        assume(False)
-        raise
+    result = simulate_deal(deck, seats, folds, rules, shuffler(seed))
     assert sorted(every_card(result), key=lambda c: c.index) == full_deck()
     if result.seventh == "ran-out":
         return
@@ -103,11 +108,7 @@ def test_simulator_agrees_with_the_closed_formulas(
         deck: list[Card], schedule: tuple[int, dict[int, int]], rules: Conventions,
         seed: int) -> None:
     seats, folds = schedule
-    try:
-        result = simulate_deal(deck, seats, folds, rules, shuffler(seed))
-    except InvalidInputError:
-        assume(False)
-        raise
+    result = simulate_deal(deck, seats, folds, rules, shuffler(seed))
     pattern = result.pattern
     assert result.seventh == seventh_street_need(pattern, rules)
     assert result.ran_out_on == ran_out_street(pattern, rules)

@@ -36,18 +36,26 @@ def keep_order(cards: Sequence[Card]) -> list[Card]:
     return list(cards)
 
 
-@dataclass
+@dataclass(frozen=True)
 class PlayerCards:
-    """The cards one seat received: face down and face up, in the order dealt."""
+    """The cards one seat received: face down and face up, each in the order dealt."""
 
     seat: int
-    down: list[Card] = field(default_factory=list)
-    up: list[Card] = field(default_factory=list)
+    down: tuple[Card, ...]
+    up: tuple[Card, ...]
 
     @property
     def cards(self) -> list[Card]:
-        """Every card the player holds."""
+        """Every card the player holds of his own (a community card is not among them)."""
         return [*self.down, *self.up]
+
+
+@dataclass
+class _Seat:
+    """A seat's cards while the hand is being dealt."""
+
+    down: list[Card] = field(default_factory=list)
+    up: list[Card] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -56,7 +64,7 @@ class DealResult:
 
     pattern: FoldPattern
     players: tuple[PlayerCards, ...]       # by seat, seat 0 at the dealer's left
-    in_hand_at_end: tuple[int, ...]        # seats still in after the last street dealt
+    in_hand_at_end: tuple[int, ...]        # seats dealt the last street that was dealt
     burned: tuple[Card, ...]               # cards lying burned at the end (re-used ones left)
     community: Card | None
     stub: tuple[Card, ...]                 # cards never dealt
@@ -128,7 +136,7 @@ def simulate_deal(deck: Sequence[Card], seats: int, folds: Mapping[int, int],
     pattern, reaching = fold_pattern_of(seats, folds)
     stub = _Deck(deck, conventions.reserve)
     burned: list[Card] = [stub.take() for _ in range(conventions.initial_burns)]
-    players = tuple(PlayerCards(seat) for seat in range(seats))
+    players = tuple(_Seat() for _ in range(seats))
     for hand, third in zip(players, deal_third_street(stub.cards, seats), strict=True):
         hand.down.extend(third.down)
         hand.up.append(third.door)
@@ -157,7 +165,7 @@ def simulate_deal(deck: Sequence[Card], seats: int, folds: Mapping[int, int],
                           shuffle)
 
 
-def _short_seventh(pattern: FoldPattern, players: tuple[PlayerCards, ...],
+def _short_seventh(pattern: FoldPattern, players: tuple[_Seat, ...],
                    reaching: list[list[int]], burned: list[Card], prior_burns: list[Card],
                    stub: _Deck, conventions: Conventions, shuffle: Shuffle) -> DealResult:
     """7th street when the stub is short, by the profile's procedure (DECK-04)."""
@@ -207,11 +215,13 @@ def _short_seventh(pattern: FoldPattern, players: tuple[PlayerCards, ...],
                    "no card left for a community card")
 
 
-def _result(pattern: FoldPattern, players: tuple[PlayerCards, ...], reaching: list[list[int]],
+def _result(pattern: FoldPattern, players: tuple[_Seat, ...], reaching: list[list[int]],
             burned: list[Card], community: Card | None, stub: _Deck, seventh: Seventh,
             ran_out_on: int | None, step: str) -> DealResult:
     last = next(seats_in for seats_in in reversed(reaching) if seats_in)
-    return DealResult(pattern, players, tuple(last), tuple(burned), community,
+    hands = tuple(PlayerCards(seat, tuple(cards.down), tuple(cards.up))
+                  for seat, cards in enumerate(players))
+    return DealResult(pattern, hands, tuple(last), tuple(burned), community,
                       tuple(stub.cards), seventh, ran_out_on, step)
 
 
