@@ -282,6 +282,8 @@ def test_bad_fold_patterns_and_decks_are_invalid_input() -> None:
     doubled[1] = doubled[0]
     with pytest.raises(InvalidInputError, match="appears twice"):
         simulate_deal(doubled, 2, {}, CONVENTIONS[0])
+    with pytest.raises(InvalidInputError, match="same cards"):
+        simulate_deal(full_deck(), 8, {}, CONVENTIONS[0], lambda cards: list(cards)[1:])
 
 
 @pytest.mark.clause("DEAL-02")

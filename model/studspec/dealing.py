@@ -102,6 +102,15 @@ def fold_pattern_of(seats: int, folds: Mapping[int, int]) -> tuple[FoldPattern, 
     return FoldPattern(counts), reaching  # type: ignore[arg-type]
 
 
+def _shuffled(shuffle: Shuffle, cards: Sequence[Card]) -> list[Card]:
+    """The packet as the shuffle returns it, checked to hold the same cards."""
+    packet = shuffle(cards)
+    if sorted(packet, key=lambda card: card.index) != sorted(cards, key=lambda c: c.index):
+        raise InvalidInputError("a shuffle must return the same cards in some order",
+                                input_text=" ".join(map(str, packet)), where="shuffle")
+    return packet
+
+
 class _Deck:
     """The stub as the dealer holds it: cards are taken from the top."""
 
@@ -178,19 +187,20 @@ def _short_seventh(pattern: FoldPattern, players: tuple[_Seat, ...],
     if conventions.procedure == "reshuffle-then-community":
         # S000: stub and every burned card, if together they give each player a card.
         if len(stub.cards) + len(burned) - stub.reserve >= len(seventh):
-            packet = _Deck(shuffle([*stub.cards, *burned]), stub.reserve)
+            packet = _Deck(_shuffled(shuffle, [*stub.cards, *burned]), stub.reserve)
             deal_down(packet)
             return _result(pattern, players, reaching, [], None, packet, "reshuffle", None,
                            "S000: stub and burns shuffled together, no new burn")
         # S000: "tomará todas las cartas quemadas, las mezclará y pondrá una carta boca arriba"
-        mixed = shuffle(burned)
+        mixed = _shuffled(shuffle, burned)
         return _result(pattern, players, reaching, mixed[1:], mixed[0], stub, "community",
                        None, "S000: burns shuffled, one turned up")
     if conventions.procedure == "tda-rp10h":
         required = len(seventh) + 1 + stub.reserve
         others = [card for card in burned if card not in prior_burns]
         if len(stub.cards) + len(prior_burns) >= required or len(stub.cards) < 3:
-            packet = _Deck(shuffle([*stub.cards, *prior_burns]), stub.reserve)
+            packet = _Deck(_shuffled(shuffle, [*stub.cards, *prior_burns]),
+                           stub.reserve)
             burn = packet.take()
             if len(stub.cards) + len(prior_burns) >= required:
                 deal_down(packet)
