@@ -181,6 +181,19 @@ def test_deck_encodings_agree_with_model(pattern: FoldPattern, rules: Convention
         assert evaluate(steps.own_seventh) == (len(result.players[seventh_seat].cards) == 7)
 
 
+@pytest.mark.clause("DEAL-02", "PLAYERS-02")
+@given(st.one_of(patterns.map(lambda pattern: pattern.reaching),
+                 st.tuples(*[st.integers(min_value=0, max_value=10) for _ in range(5)])))
+def test_fold_pattern_encoding_agrees_with_model(counts: tuple[int, ...]) -> None:
+    encoded = evaluate(deck_encoding.valid_pattern([deck_encoding.bv(c) for c in counts], 9))
+    try:
+        FoldPattern(counts)  # type: ignore[arg-type]
+    except InvalidInputError:
+        assert encoded is False
+    else:
+        assert encoded is True
+
+
 # --- the sources' worked situations ----------------------------------------------------------
 
 @pytest.mark.clause("DECK-03", "DECK-04", "DECK-05")
