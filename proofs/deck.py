@@ -154,17 +154,18 @@ def _short_branches(conventions: Conventions, stub: Any, burned: Any, prior: Any
     ]
 
 
+def _taken_through(n: list[Any], street: int, initial_burns: int) -> Any:
+    """Closed formula: initial burns + 3*n3 + sum over later dealt streets of (1 + n_k)."""
+    total = bv(initial_burns) + 3 * n[0]
+    for later in range(4, street + 1):
+        count = n[later - 3]
+        total = total + z3.If(count != 0, 1 + count, bv(0))
+    return total
+
+
 def formula_outcome(n: list[Any], conventions: Conventions) -> Any:
     """The closed formula of studspec.deck.seventh_street_need, as an 8-bit outcome code."""
     ib, reserve = conventions.initial_burns, conventions.reserve
-
-    def taken_through(street: int) -> Any:
-        total = bv(ib) + 3 * n[0]
-        for later in range(4, street + 1):
-            count = n[later - 3]
-            total = total + z3.If(count != 0, 1 + count, bv(0))
-        return total
-
     hands = 3 * n[0] + n[1] + n[2] + n[3] + n[4]
     if conventions.procedure == "reshuffle-then-community":
         short = z3.If(z3.ULE(hands + reserve, DECK_SIZE), code("reshuffle"), code("community"))
@@ -172,11 +173,45 @@ def formula_outcome(n: list[Any], conventions: Conventions) -> Any:
         short = z3.If(z3.ULE(hands + ib + 1 + reserve, DECK_SIZE), code("reshuffle"),
                       code("community"))
     else:
-        short = z3.If(z3.ULE(taken_through(6) + 1 + reserve, DECK_SIZE), code("community"),
-                      code("ran-out"))
-    return z3.If(z3.UGT(taken_through(6) + reserve, DECK_SIZE), code("ran-out"),
+        short = z3.If(z3.ULE(_taken_through(n, 6, ib) + 1 + reserve, DECK_SIZE),
+                      code("community"), code("ran-out"))
+    return z3.If(z3.UGT(_taken_through(n, 6, ib) + reserve, DECK_SIZE), code("ran-out"),
                  z3.If(n[4] == 0, code("not-reached"),
-                       z3.If(z3.ULE(taken_through(7) + reserve, DECK_SIZE), code("deal"), short)))
+                       z3.If(z3.ULE(_taken_through(n, 7, ib) + reserve, DECK_SIZE),
+                             code("deal"), short)))
+
+
+def formula_conditions(n: list[Any], conventions: Conventions) -> dict[str, Any]:
+    """Each 7th-street outcome's closed condition, stated on its own (no if-then-else chain).
+
+    With T6, T7 the cards taken through 6th and 7th street, H the cards in hands after a full
+    7th street and r the reserve: deal iff T7 + r <= 52; S000 reshuffles iff T7 + r > 52 and
+    H + r <= 52; TDA reshuffles iff T7 + r > 52 and initial_burns + H + 1 + r <= 52; the
+    community card is the remaining short case, and community-only runs out iff T6 + 1 + r > 52.
+    """
+    ib, reserve = conventions.initial_burns, conventions.reserve
+    t6 = _taken_through(n, 6, ib) + reserve
+    t7 = _taken_through(n, 7, ib) + reserve
+    hands = 3 * n[0] + n[1] + n[2] + n[3] + n[4] + reserve
+    fits6, reached = z3.ULE(t6, DECK_SIZE), n[4] != 0
+    short7 = z3.And(fits6, reached, z3.UGT(t7, DECK_SIZE))
+    conditions = {
+        "not-reached": z3.And(fits6, z3.Not(reached)),
+        "deal": z3.And(fits6, reached, z3.ULE(t7, DECK_SIZE)),
+    }
+    if conventions.procedure == "reshuffle-then-community":
+        conditions["reshuffle"] = z3.And(short7, z3.ULE(hands, DECK_SIZE))
+        conditions["community"] = z3.And(fits6, reached, z3.UGT(hands, DECK_SIZE))
+        conditions["ran-out"] = z3.Not(fits6)
+    elif conventions.procedure == "tda-rp10h":
+        conditions["reshuffle"] = z3.And(short7, z3.ULE(hands + ib + 1, DECK_SIZE))
+        conditions["community"] = z3.And(fits6, reached, z3.UGT(hands + ib + 1, DECK_SIZE))
+        conditions["ran-out"] = z3.Not(fits6)
+    else:
+        conditions["reshuffle"] = z3.BoolVal(False)
+        conditions["community"] = z3.And(short7, z3.ULE(t6 + 1, DECK_SIZE))
+        conditions["ran-out"] = z3.Or(z3.Not(fits6), z3.And(reached, z3.UGT(t6 + 1, DECK_SIZE)))
+    return conditions
 
 
 def all_conventions() -> list[Conventions]:
@@ -210,6 +245,24 @@ def closed_formula() -> Iterator[Goal]:
                    z3.Implies(valid_pattern(n, MAX_SEATS),
                               steps(n, conventions).outcome == formula_outcome(n, conventions)),
                    _explain)
+
+
+@obligation("DECK-04", name="seventh-street-conditions",
+            title="each 7th-street outcome iff its closed condition; exactly one condition "
+                  "holds (no gap, no conflict), 2-9 seats")
+def seventh_street_conditions() -> Iterator[Goal]:
+    """Per convention: the conditions partition the fold patterns, each matching the steps."""
+    n = pattern_constants()
+    for conventions in all_conventions():
+        conditions = formula_conditions(n, conventions)
+        valid = valid_pattern(n, MAX_SEATS)
+        holds = [z3.If(condition, bv(1), bv(0)) for condition in conditions.values()]
+        yield Goal(f"{label(conventions)}: exactly one condition holds",
+                   z3.Implies(valid, sum(holds[1:], holds[0]) == 1), _explain)
+        outcome = steps(n, conventions).outcome
+        for name, condition in conditions.items():
+            yield Goal(f"{label(conventions)}: {name} iff its condition",
+                       z3.Implies(valid, (outcome == code(name)) == condition), _explain)
 
 
 @obligation("DECK-04", "DECK-05", "DEAL-02", name="seventh-street-cards",

@@ -173,6 +173,8 @@ def test_deck_encodings_agree_with_model(pattern: FoldPattern, rules: Convention
     assert evaluate(deck_encoding.formula_outcome(values, rules)) == \
         deck_encoding.OUTCOMES.index(outcome)
     assert (evaluate(steps.ran_out_on) or None) == ran_out_street(pattern, rules)
+    conditions = deck_encoding.formula_conditions(values, rules)
+    assert [name for name, condition in conditions.items() if evaluate(condition)] == [outcome]
     result = simulate_deal(full_deck(), pattern.at(3), folds_for(pattern), rules)
     assert outcome == result.seventh
     if pattern.dealt(7) and outcome != "ran-out":
