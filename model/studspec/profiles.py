@@ -17,6 +17,11 @@ from studspec.paths import spec_dir
 
 Game = Literal["high", "hilo"]
 BringInTieBreak = Literal["suit", "position"]
+# --- DECK parameters ---
+YesNo = Literal["yes", "no"]
+ShortStubProcedure = Literal["reshuffle-then-community", "tda-rp10h", "community-only"]
+CommunityFirstActor = Literal["sixth-street-first-actor", "high-with-common-card"]
+# --- end DECK parameters ---
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -27,6 +32,13 @@ class Profile:
     game: Game = "high"
     suit_order: SuitOrder = STANDARD_SUIT_ORDER
     bring_in_tie_break: BringInTieBreak = "suit"
+    # --- DECK parameters ---
+    max_players: int = 8
+    initial_burns: int = 0
+    last_card_dealable: YesNo = "yes"
+    short_stub_procedure: ShortStubProcedure = "reshuffle-then-community"
+    community_first_actor: CommunityFirstActor = "sixth-street-first-actor"
+    # --- end DECK parameters ---
 
 
 @dataclass(frozen=True)
@@ -47,6 +59,20 @@ PARAMETERS: dict[str, Parameter] = {
         Parameter("bring_in_tie_break", "BRINGIN-02",
                   "who brings in when the lowest door cards tie in rank",
                   ("suit", "position")),
+        # --- DECK parameters ---
+        Parameter("max_players", "PLAYERS-01", "the most players a table deals in",
+                  ("7", "8", "9")),
+        Parameter("initial_burns", "DECK-01", "cards burned before 3rd street is dealt",
+                  ("0", "1")),
+        Parameter("last_card_dealable", "DECK-02",
+                  "whether the last card of the stub may be dealt", ("yes", "no")),
+        Parameter("short_stub_procedure", "DECK-04",
+                  "what the dealer does when the stub cannot give every player a 7th card",
+                  ("reshuffle-then-community", "tda-rp10h", "community-only")),
+        Parameter("community_first_actor", "DECK-07",
+                  "who acts first on 7th street when a community card is dealt",
+                  ("sixth-street-first-actor", "high-with-common-card")),
+        # --- end DECK parameters ---
     )
 }
 
@@ -128,8 +154,26 @@ def resolve_profile(name: str, _chain: tuple[str, ...] = ()) -> ResolvedProfile:
         game=values["game"].value,  # type: ignore[arg-type]  # checked against allowed
         suit_order=parse_suit_order(values["suit_order"].value, where=file),
         bring_in_tie_break=values["bring_in_tie_break"].value,  # type: ignore[arg-type]
+        # --- DECK parameters ---  (values checked against PARAMETERS' allowed lists)
+        max_players=_int_value(values["max_players"]),
+        initial_burns=_int_value(values["initial_burns"]),
+        last_card_dealable=values["last_card_dealable"].value,  # type: ignore[arg-type]
+        short_stub_procedure=values["short_stub_procedure"].value,  # type: ignore[arg-type]
+        community_first_actor=values["community_first_actor"].value,  # type: ignore[arg-type]
+        # --- end DECK parameters ---
     )
     return ResolvedProfile(name, title, extends, values, profile)
+
+
+# --- DECK parameters ---
+def _int_value(value: ParameterValue) -> int:
+    """The integer a parameter value spells (its allowed list already holds only integers)."""
+    try:
+        return int(value.value)
+    except ValueError as error:
+        raise SpecError(f"spec/variants/{value.defined_in}.toml", "must be an integer",
+                        record=value.defined_in, field=value.name) from error
+# --- end DECK parameters ---
 
 
 def _parameter_value(file: str, profile: str, key: str, entry: object) -> ParameterValue:
