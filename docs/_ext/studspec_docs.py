@@ -282,6 +282,37 @@ def traceability_page(chains: dict[str, ClauseChain]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def deck_page() -> str:
+    """The 52-card arithmetic: profile × players reaching 7th street → what 7th street needs."""
+    from studspec.deck import seventh_street_outcomes, seventh_street_table
+
+    profiles = all_profiles()
+    seats = sorted(seventh_street_table(profiles[0].profile))
+    lines = [*heading("The deck on 7th street", "="),
+             "What 7th street needs when every player dealt in reaches it (nobody folds), by "
+             "profile and number of players: ``deal`` — the stub suffices; ``reshuffle`` — "
+             "the stub and the burned cards are shuffled together and dealt; ``community`` — "
+             "one card face up in the centre for everyone (see "
+             f"{clause_ref('DECK-04')}). Each cell is proved by Z3 for every fold pattern "
+             "(obligation ``seventh-street-conditions``).", "",
+             ".. list-table::", "   :header-rows: 1", "", "   * - Profile"]
+    lines += [f"     - {n} players" for n in seats]
+    for resolved in profiles:
+        table = seventh_street_table(resolved.profile)
+        lines += [f"   * - ``{resolved.name}``"]
+        lines += [f"     - {table.get(n, '—')}" for n in seats]
+    lines += ["", *heading("With folds", "-"),
+              "Players fold along the way, so fewer reach 7th street than were dealt in. "
+              "These are all the outcomes some fold pattern gives, by players reaching 7th "
+              "street.", "", ".. list-table::", "   :header-rows: 1", "", "   * - Profile"]
+    lines += [f"     - {n} reach 7th" for n in seats]
+    for resolved in profiles:
+        outcomes = seventh_street_outcomes(resolved.profile)
+        lines += [f"   * - ``{resolved.name}``"]
+        lines += [f"     - {', '.join(outcomes.get(n, ())) or '—'}" for n in seats]
+    return "\n".join(lines) + "\n"
+
+
 def cli_page() -> str:
     """The command-line reference, from the argument parser itself."""
     parser = build_parser()
@@ -302,7 +333,8 @@ def write_pages(app: Sphinx) -> None:
     verdicts = proof_verdicts()
     chains = clause_chains()
     pages = {**area_pages(chains, verdicts), **source_pages(), "findings.rst": findings_page(),
-             "variants.rst": variants_page(), "proofs.rst": proofs_page(verdicts),
+             "variants.rst": variants_page(), "deck.rst": deck_page(),
+             "proofs.rst": proofs_page(verdicts),
              "traceability.rst": traceability_page(chains), "cli.rst": cli_page()}
     for relative, text in pages.items():
         path = target / relative

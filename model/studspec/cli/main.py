@@ -4,6 +4,7 @@ or input error. Errors are reported as one clear message, never a traceback."""
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -135,7 +136,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("studspec: interrupted", file=sys.stderr)
         return 130
-    print(to_json(report.data) if arguments.format == "json" else report.text)
+    try:
+        print(to_json(report.data) if arguments.format == "json" else report.text)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader (e.g. `| head`) stopped early: not an error of ours, no traceback.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return report.exit_code
 
 
