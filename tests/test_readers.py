@@ -346,3 +346,32 @@ def test_mutated_logs_give_records_or_problems_never_another_exception(
     assert all(isinstance(record, HandRecord) for record in result.records)
     for problem in [*problems, *result.problems]:
         assert problem.reason and problem.severity in ("error", "skipped", "warning")
+
+
+def test_repeated_cards_that_contradict_earlier_deals_are_reported() -> None:
+    text = stars_text().replace("Dealt to Hero [Ah 3c Ac] [8h]", "Dealt to Hero [Ah 3c Kc] [8h]")
+    result = read_text(text, "contradiction.txt")
+    assert len(result.records) == 1
+    contradictions = [p.line for p in result.problems if "differ" in p.reason]
+    assert contradictions == [37, 40, 43, 46]
+    assert all(p.severity == "warning" for p in result.problems)
+
+
+OTHER_GAMES = [
+    ("stars-triple-stud.txt", "Triple Stud (7 Card Stud Limit)", "8-Game (Hold'em Limit)"),
+    ("stars-triple-stud.txt", "Triple Stud (7 Card Stud Limit)", "Triple Stud (Razz Limit)"),
+    ("stars-hilo-35874576282.txt", "7 Card Stud Hi/Lo Limit", "5 Card Stud Limit"),
+    ("fulltilt-steal.txt", "Limit Stud Hi", "Limit Razz"),
+    ("party-hilo.txt", "FL 7 Card Stud Hi-Lo", "FL Razz"),
+    ("ongame-big-bring.txt", "LIMIT SEVEN_CARD_STUD", "LIMIT RAZZ"),
+    ("ongame-big-bring.txt", "LIMIT SEVEN_CARD_STUD", "POT_LIMIT SEVEN_CARD_STUD"),
+]
+
+
+@pytest.mark.parametrize(("name", "game", "other"), OTHER_GAMES)
+def test_each_reader_skips_other_games(name: str, game: str, other: str) -> None:
+    text = (LOCAL / name).read_text(encoding="utf-8")
+    assert game in text
+    result = read_text(text.replace(game, other, 1), name)
+    assert not result.records
+    assert [p.severity for p in result.problems] == ["skipped"]

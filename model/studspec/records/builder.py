@@ -175,7 +175,19 @@ class HandBuilder:
                 cards = (None, None, *cards)
         else:
             cards = self.cards(groups[-1], line)
+            earlier = self.cards([token for group in groups[:-1] for token in group], line)
+            self.check_earlier(name, earlier, line)
         self.deal(name, cards, line)
+
+    def check_earlier(self, name: str, shown: tuple[Card | None, ...], line: int) -> None:
+        """Warn when a dealing line repeats a player's earlier cards differently from the
+        deals already read (the log contradicts itself, e.g. a corrupted line)."""
+        known = [card for who, event in self.events if who == name and isinstance(event, Deal)
+                 for card in event.cards if card is not None]
+        visible = sorted(str(card) for card in shown if card is not None)
+        if visible and visible != sorted(str(card) for card in known):
+            self.warn("the cards repeated on this line differ from the cards dealt before",
+                      line, " ".join(visible))
 
     # -- actions --------------------------------------------------------------------------
     def act(self, name: str, kind: ActionKind, line: int, *, stated: str,

@@ -200,6 +200,8 @@ class _Reader:
             return True
         if verb == "folds" or verb.startswith("folds ["):
             self.b.act(name, ActionKind.FOLD, number, stated="folds")
+            if groups := card_groups(verb):
+                self.b.note("folded_showing", f"{name}: {' '.join(groups[0])} (line {number})")
             return True
         if verb in ("mucks hand", "doesn't show hand"):
             if verb == "mucks hand":
