@@ -308,12 +308,13 @@ AMOUNT = re.compile(r"\$?\d+(?:\.\d+)?")
 
 @st.composite
 def mutated_logs(draw: st.DrawFn) -> bytes:
-    """A real log with a few random edits: lines deleted, duplicated or swapped, amounts
-    swapped, bytes flipped, the end cut off."""
+    """A real log with a few random edits: lines deleted, duplicated or swapped, an amount
+    replaced, amounts swapped between lines, bytes flipped, the end cut off."""
     text = draw(st.sampled_from(SAMPLES)).read_text(encoding="utf-8")
     lines = text.split("\n")
     for _ in range(draw(st.integers(1, 4))):
-        edit = draw(st.sampled_from(["delete", "duplicate", "swap", "amounts", "cut"]))
+        edit = draw(st.sampled_from(["delete", "duplicate", "swap", "amounts", "swap amounts",
+                                     "cut"]))
         index = draw(st.integers(0, len(lines) - 1))
         other = draw(st.integers(0, len(lines) - 1))
         if edit == "delete" and len(lines) > 1:
@@ -326,6 +327,11 @@ def mutated_logs(draw: st.DrawFn) -> bytes:
             found = AMOUNT.findall(lines[index]) or ["0"]
             replacement = draw(st.sampled_from([*found, "0", "99999", "0.001", "-5"]))
             lines[index] = AMOUNT.sub(replacement, lines[index], count=1)
+        elif edit == "swap amounts":
+            first, second = AMOUNT.search(lines[index]), AMOUNT.search(lines[other])
+            if first and second:
+                lines[index] = AMOUNT.sub(second.group(), lines[index], count=1)
+                lines[other] = AMOUNT.sub(first.group(), lines[other], count=1)
         elif edit == "cut":
             lines = lines[: index + 1]
             lines[-1] = lines[-1][: draw(st.integers(0, len(lines[-1])))]

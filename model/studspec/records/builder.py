@@ -221,9 +221,7 @@ class HandBuilder:
                 raise self.fail(f"wager to {to} does not exceed the player's street total "
                                 f"{total}", line)
         elif kind is ActionKind.CHECK_CALL:
-            facing = max(self.street_totals.values(), default=0)
-            added = amount if amount is not None else max(facing - total, 0)
-            self.street_totals[name] = total + added
+            self.street_totals[name] = total + (amount or 0)  # a check adds nothing
         elif kind is ActionKind.FOLD:
             self.folded.add(name)
         if to is not None:
