@@ -82,6 +82,7 @@ def convert_report(file: str, target: str, out: str | None) -> Report:
 
 
 def _report(result: ReadResult, written: list[str]) -> Report:
+    """The text and JSON report of a conversion and its exit code."""
     failed = [p for p in result.problems if p.severity == "error"]
     data = {"file": result.file, "format": result.format, "encoding": result.encoding,
             "hands_seen": result.hands_seen, "written": written,
@@ -99,5 +100,6 @@ def _report(result: ReadResult, written: list[str]) -> Report:
 
 
 def _problem_data(problem: Problem) -> dict[str, object]:
+    """A problem as JSON data."""
     return {"file": problem.file, "hand": problem.hand_id, "line": problem.line,
             "severity": problem.severity, "reason": problem.reason, "text": problem.text}

@@ -55,6 +55,7 @@ def hand_start(text: str, current: str | None) -> str | None:
 
 
 def _header(builder: HandBuilder, line: Line) -> None:
+    """Game, stakes and money unit from the header; other games raise UnknownGameError."""
     match = HEADER.match(line.text)
     assert match is not None
     rest = match["rest"]
@@ -84,9 +85,11 @@ class _Reader:
         self.section = "header"
 
     def money(self, text: str, line: int) -> int:
+        """An amount of this hand in its units."""
         return parse_money(text, self.b.scale, where=self.b.where(line))
 
     def actor(self, text: str) -> tuple[str, str] | None:
+        """The seated player starting a line, and the rest of it."""
         return split_actor(text, list(self.b.seats), " ")
 
     def read(self, line: Line) -> None:
@@ -111,6 +114,7 @@ class _Reader:
             raise self.b.fail("unknown line", number, text)
 
     def play_line(self, text: str, number: int) -> bool:
+        """Read a line of the deal or the betting; False if it is not one."""
         street = _STREET.match(text)
         if street:
             self.b.start_street(int(street["street"]), number)
@@ -136,6 +140,7 @@ class _Reader:
         return split is not None and self.action(split[0], split[1].rstrip(), number)
 
     def action(self, name: str, verb: str, number: int) -> bool:
+        """Read a player's line (action, show, muck, win); False if unknown."""
         if verb == "checks":
             self.b.act(name, ActionKind.CHECK_CALL, number, stated="checks")
         elif verb == "folds":
@@ -155,6 +160,7 @@ class _Reader:
         return True
 
     def wager(self, name: str, verb: str, number: int) -> bool:
+        """Read an ante, bring-in, call, bet, completion or raise; False if none."""
         match = _VERB.match(verb)
         if match is None:
             return False
@@ -170,6 +176,7 @@ class _Reader:
         return True
 
     def wins(self, name: str, verb: str, number: int) -> bool:
+        """Read a pot award: which pot, which half (when the log names it)."""
         match = _WINS.match(verb)
         assert match is not None
         pot = "side-" + (match["number"] or "1") if match["which"] == "side" else "main"
@@ -179,6 +186,7 @@ class _Reader:
         return True
 
     def summary_line(self, text: str, number: int) -> None:
+        """Read a summary line: totals, rake, cards revealed by a muck."""
         total = _TOTAL.match(text)
         if total:
             self.b.note("total_pot", self.money(total["total"], number))

@@ -74,6 +74,7 @@ class _Reader:
         self.summary = False
 
     def money(self, text: str, line: int) -> int:
+        """An amount of this hand in its units."""
         return parse_money(text, self.b.scale, where=self.b.where(line))
 
     def read(self, line: Line) -> None:
@@ -111,6 +112,7 @@ class _Reader:
                 raise self.b.fail("unknown line", number, text)
 
     def table(self, match: re.Match[str], number: int) -> None:
+        """Game, limits, money unit and ante from the table line."""
         game = _GAMES.get(match["game"])
         if match["limit"] != "LIMIT" or game is None:
             raise UnknownGameError("not Seven Card Stud or Stud Hi/Lo (fixed limit); skipped",
@@ -125,6 +127,7 @@ class _Reader:
             self.b.note("ante_stated", self.money(match["ante"], number))
 
     def action(self, name: str, verb: str, number: int) -> bool:
+        """Read a player's action; False if it is not one."""
         if verb in ("checks", "folds"):
             kind = ActionKind.CHECK_CALL if verb == "checks" else ActionKind.FOLD
             self.b.act(name, kind, number, stated=verb)
@@ -142,6 +145,7 @@ class _Reader:
         return True
 
     def summary_line(self, text: str, number: int) -> None:
+        """Read a summary line: pot winners, rake, final stacks and shown cards."""
         if pot := _POT.match(text):
             name = "main" if pot["pot"] == "Main pot" else f"side-{pot['number'] or 1}"
             self.b.note("pot_totals", f"{name}: {pot['total']}")

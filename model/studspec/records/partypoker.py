@@ -77,6 +77,7 @@ class _Reader:
         self.low_pots: set[str] = set()
 
     def money(self, text: str, line: int) -> int:
+        """An amount of this hand in its units."""
         return parse_money(text, self.b.scale, where=self.b.where(line))
 
     def read(self, line: Line) -> None:
@@ -99,6 +100,7 @@ class _Reader:
             raise self.b.fail("unknown line", number, text)
 
     def stakes(self, text: str, number: int) -> None:
+        """Game, stakes and money unit; other games raise UnknownGameError."""
         match = _STAKES.match(text)
         if match is None:
             raise self.b.fail("not a PartyPoker cash-game header (stakes, limit, game)",
@@ -117,6 +119,7 @@ class _Reader:
         self.have_stakes = True
 
     def table_line(self, text: str, number: int) -> bool:
+        """Read a table, button, player-count or seat line; False if none."""
         if self.b.street == 0 and (seat := _SEAT.match(text)):
             self.b.seat(seat["name"], int(seat["seat"]), self.money(seat["stack"], number),
                         number)
@@ -133,6 +136,7 @@ class _Reader:
         return False
 
     def action(self, name: str, verb: str, number: int) -> bool:
+        """Read a player's line (action, show, win); False if unknown."""
         if verb in ("checks", "folds"):
             kind = ActionKind.CHECK_CALL if verb == "checks" else ActionKind.FOLD
             self.b.act(name, kind, number, stated=verb)
@@ -160,6 +164,7 @@ class _Reader:
         return True
 
     def wager(self, name: str, verb: str, number: int) -> bool:
+        """Read an ante, bring-in, call, bet, completion, raise or all-in."""
         match = _VERB.match(verb)
         if match is None:
             return False

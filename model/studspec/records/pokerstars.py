@@ -104,12 +104,15 @@ class _Reader:
         self.no_low = False
 
     def money(self, text: str, line: int) -> int:
+        """An amount of this hand in its units."""
         return parse_money(text, self.b.scale, where=self.b.where(line))
 
     def cards(self, tokens: list[str], line: int) -> tuple[Card | None, ...]:
+        """Cards of a bracket (a corrupted token is reported, see HandBuilder.cards)."""
         return self.b.cards(tokens, line)
 
     def actor(self, text: str, separator: str = ": ") -> tuple[str, str] | None:
+        """The seated player starting a line, and the rest of it."""
         return split_actor(text, list(self.b.seats), separator)
 
     def read(self, line: Line) -> None:
@@ -132,6 +135,7 @@ class _Reader:
             raise self.b.fail("unknown line", number, text)
 
     def header_line(self, text: str, number: int) -> bool:
+        """Read a table or seat line; False if the header is over."""
         table = _TABLE.match(text)
         if table:
             self.b.note("table", table["table"])
@@ -146,6 +150,7 @@ class _Reader:
         return False
 
     def play_line(self, text: str, number: int) -> bool:
+        """Read a line of the deal, betting or showdown; False if unknown."""
         street = _STREET.match(text)
         if street:
             community = None
@@ -188,6 +193,7 @@ class _Reader:
         return split is not None and self.action(split[0], split[1].rstrip(), number)
 
     def dealt(self, rest: str, number: int) -> bool:
+        """Read a ``Dealt to`` line; False if it names no seated player."""
         split = self.actor(rest, " ")
         if split is None:
             return False
@@ -195,6 +201,7 @@ class _Reader:
         return True
 
     def action(self, name: str, verb: str, number: int) -> bool:
+        """Read a player's line (action, show, muck); False if unknown."""
         if verb == "checks":
             self.b.act(name, ActionKind.CHECK_CALL, number, stated="checks")
             return True
@@ -230,6 +237,7 @@ class _Reader:
         return True
 
     def summary_line(self, text: str, number: int) -> None:
+        """Read a summary line: totals, rake, board, cards revealed by a muck."""
         total = _TOTAL.match(text)
         if total:
             self.b.note("total_pot", self.money(total["total"], number))
