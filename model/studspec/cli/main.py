@@ -66,6 +66,13 @@ def build_parser() -> argparse.ArgumentParser:
     commands.add_parser("verify", parents=[formats],
                         help="every check of the built-in spec: quotes, coverage, "
                              "traceability, proofs")
+    convert = commands.add_parser("convert", parents=[formats],
+                                  help="convert every hand of a site hand history "
+                                       "(PokerStars, Full Tilt, PartyPoker, OnGame) to PHH")
+    convert.add_argument("file", metavar="FILE", help="the site hand-history file")
+    convert.add_argument("--to", choices=("phh",), default="phh", help="target format")
+    convert.add_argument("--out", metavar="DIR",
+                         help="output folder (default: ./<FILE stem>-phh); never overwritten")
     return parser
 
 
@@ -102,6 +109,10 @@ def _dispatch(arguments: argparse.Namespace) -> Report:
         from studspec.cli.verify import verify_report
 
         return verify_report()
+    if command == "convert":
+        from studspec.cli.convert import convert_report
+
+        return convert_report(arguments.file, arguments.to, arguments.out)
     raise UsageError(f"unknown command {command!r}")  # argparse prevents this
 
 

@@ -1,0 +1,33 @@
+"""Known non-game lines of site logs: table chatter that says nothing about the deal or bets.
+
+Every reader accepts exactly these lines without an event; any other line it does not
+understand is reported as an "unknown line". The list is explicit so that nothing that
+might be a bet is dropped silently.
+"""
+
+from __future__ import annotations
+
+import re
+
+_NAME = r"(?!Seat \d+:)(?P<name>.+?):?"
+
+CHATTER = tuple(re.compile(pattern) for pattern in (
+    rf"^{_NAME} joins the table at seat #\d+\s*$",
+    rf"^{_NAME} leaves the table\s*$",
+    rf"^{_NAME} (?:is|has) (?:connected|disconnected|reconnected|returned)\s*$",
+    rf"^{_NAME} has timed out(?: while (?:being )?disconnected)?\s*$",
+    rf"^{_NAME} (?:is sitting out|sits out|sits down|stands up)\s*$",
+    rf"^{_NAME} was removed from the table for failing to post\s*$",
+    rf"^{_NAME} will be allowed to play after the button\s*$",
+    rf"^{_NAME} adds [$€£]?[\d,.]+(?: [A-Z]{{3}})?\s*$",
+    rf"^{_NAME} has \d+ seconds left to act\s*$",
+    r"^\d+ seconds left to act\s*$",
+    rf"^{_NAME} said, \".*\"\s*$",
+    rf"^{_NAME} is feeling \w+\s*$",
+))
+"""Joins, leaves, (dis)connections, sitting out or down, adding chips, timers and chat."""
+
+
+def is_chatter(text: str) -> bool:
+    """Decide whether a line is known table chatter (see CHATTER)."""
+    return any(pattern.match(text) for pattern in CHATTER)

@@ -1,0 +1,176 @@
+"""Detect a site hand-history file's format from its content and read all its hands.
+
+``read_hand_histories(path)`` never raises on bad content: a file that cannot be decoded,
+a hand that cannot be read, a line outside any hand, a hand of another game are each a
+:class:`Problem`, and every other hand is still read. Only an unreadable path (missing,
+a directory, no permission) raises InvalidInputError.
+
+Decoding: a UTF-8 / UTF-16 byte order mark is honoured and reported; otherwise UTF-8 is
+tried, then Windows-1252, then Latin-1 (which decodes any bytes), and a fallback is
+reported. Line endings may be CRLF, CR or LF, mixed (reported).
+"""
+
+from __future__ import annotations
+
+import codecs
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import ModuleType
+
+from studspec.errors import InvalidInputError
+from studspec.records import fulltilt, ongame, partypoker, pokerstars
+from studspec.records.hand import HandRecord
+from studspec.records.sitetext import (
+    HandLines,
+    Line,
+    Problem,
+    UnknownGameError,
+    split_lines,
+)
+
+READERS: dict[str, ModuleType] = {module.FORMAT: module for module in
+                                  (pokerstars, fulltilt, partypoker, ongame)}
+"""Each reader module has FORMAT, ``hand_start(text, current_id)`` and ``parse_hand``."""
+
+_BOMS = ((codecs.BOM_UTF8, "utf-8"), (codecs.BOM_UTF16_LE, "utf-16-le"),
+         (codecs.BOM_UTF16_BE, "utf-16-be"))
+
+
+@dataclass
+class ReadResult:
+    """What was read from one file: its format and encoding, the hands, and the problems."""
+
+    file: str
+    format: str | None
+    encoding: str
+    records: list[HandRecord] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    hands_seen: int = 0
+
+    @property
+    def failed_hands(self) -> list[Problem]:
+        """The problems that stopped a hand from being read."""
+        return [p for p in self.problems if p.severity == "error" and p.hand_id is not None]
+
+
+def decode(data: bytes, file: str) -> tuple[str, str, list[Problem]]:
+    """The text of a file's bytes, the encoding used, and the problems worth reporting."""
+    problems: list[Problem] = []
+    for bom, encoding in _BOMS:
+        if data.startswith(bom):
+            problems.append(Problem(file, None, 1, f"byte order mark ({encoding}) removed",
+                                    "warning"))
+            try:
+                return data[len(bom):].decode(encoding), encoding, problems
+            except UnicodeDecodeError as error:
+                problems.append(Problem(file, None, None, f"not valid {encoding} after its "
+                                        f"byte order mark ({error.reason}); bad bytes "
+                                        "replaced", "warning"))
+                return data[len(bom):].decode(encoding, "replace"), encoding, problems
+    try:
+        return data.decode("utf-8"), "utf-8", problems
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        for encoding in ("cp1252", "latin-1"):
+            try:
+                text = data.decode(encoding)
+            except UnicodeDecodeError:
+                continue
+            problems.append(Problem(file, None, line, f"not UTF-8 ({error.reason} at byte "
+                                    f"{error.start}); read as {encoding}", "warning"))
+            return text, encoding, problems
+    raise AssertionError("latin-1 decodes any bytes")  # pragma: no cover
+
+
+def detect_format(lines: list[Line]) -> str | None:
+    """The reader whose hand header appears first in the file (None if no header at all)."""
+    for line in lines:
+        for name, module in READERS.items():
+            if module.hand_start(line.text, None) is not None:
+                return name
+    return None
+
+
+def split_hands(lines: list[Line], start: Callable[[str, str | None], str | None],
+                file: str) -> tuple[list[HandLines], list[Problem]]:
+    """Cut the lines into hands at each header; non-blank lines before the first are
+    reported as unknown lines."""
+    hands: list[HandLines] = []
+    current: list[Line] = []
+    current_id: str | None = None
+    problems: list[Problem] = []
+    for line in lines:
+        hand_id = start(line.text, current_id)
+        if hand_id is not None:
+            if current:
+                hands.append(HandLines(current_id, tuple(current)))
+            current, current_id = [line], hand_id
+        elif current:
+            current.append(line)
+        elif line.text.strip():
+            problems.append(Problem(file, None, line.number, "unknown line (outside any hand)",
+                                    "error", line.text))
+    if current:
+        hands.append(HandLines(current_id, tuple(current)))
+    return hands, problems
+
+
+def read_text(text: str, file: str, format: str | None = None) -> ReadResult:
+    """Read every hand of a decoded text (the format is detected when not given)."""
+    lines = split_lines(text)
+    problems: list[Problem] = []
+    crlf = text.count("\r\n")
+    if sum(1 for count in (crlf, text.count("\r") - crlf, text.count("\n") - crlf) if count) > 1:
+        problems.append(Problem(file, None, None, "mixed line endings (CRLF, CR, LF)",
+                                "warning"))
+    format = format or detect_format(lines)
+    if format is None:
+        problems.append(Problem(file, None, None, "no hand of a known site format "
+                                f"({', '.join(READERS)}) found", "error"))
+        return ReadResult(file, None, "", problems=problems)
+    reader = READERS[format]
+    hands, split_problems = split_hands(lines, reader.hand_start, file)
+    result = ReadResult(file, format, "", problems=problems + split_problems,
+                        hands_seen=len(hands))
+    for hand in hands:
+        try:
+            record, warnings = reader.parse_hand(hand, file)
+        except UnknownGameError as error:
+            result.problems.append(_problem(error, hand, file, "skipped"))
+            continue
+        except InvalidInputError as error:
+            result.problems.append(_problem(error, hand, file, "error"))
+            continue
+        result.records.append(record)
+        result.problems.extend(warnings)
+    return result
+
+
+def _problem(error: InvalidInputError, hand: HandLines, file: str, severity: str) -> Problem:
+    """A hand's error as a Problem, with the line number taken from the error's location."""
+    line = hand.lines[0].number
+    where = error.where or ""
+    tail = where.removeprefix(file + ":").split(" ", 1)[0]
+    if tail.isdigit():
+        line = int(tail)
+    return Problem(file, hand.hand_id, line, error.reason,
+                   "skipped" if severity == "skipped" else "error", error.input_text)
+
+
+def read_hand_histories(path: str | Path) -> ReadResult:
+    """Read every hand of a site hand-history file; problems are reported, never raised."""
+    file = str(path)
+    try:
+        data = Path(path).read_bytes()
+    except OSError as error:
+        raise InvalidInputError(f"cannot be read: {error.strerror}", where=file) from None
+    text, encoding, problems = decode(data, file)
+    if "\x00" in text:
+        problems.append(Problem(file, None, None, "contains NUL characters (a UTF-16 file "
+                                "without its byte order mark?)", "warning"))
+        text = text.replace("\x00", "")
+    result = read_text(text, file)
+    result.encoding = encoding
+    result.problems = problems + result.problems
+    return result
