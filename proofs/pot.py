@@ -17,6 +17,10 @@ runs from ``l[i-1]`` (0 for the first) to ``l[i]`` and is empty when the two are
 player who put in ``c`` puts ``min(c, l[i]) - min(c, l[i-1])`` into layer ``i``.
 studspec.sidepots.contribution_layers builds the non-empty layers by sorting the distinct
 levels; the Hypothesis test in tests/test_pot_proofs.py checks that the two agree.
+
+Odd-chip order (POT-05). Cards are the 6-bit deck indices of proofs/cards.py; the key of
+a card is rank then suit position, the ace lowest in the low half. Under each card-by-suit
+rule, two tied players holding different cards get different deciding keys.
 """
 
 from __future__ import annotations
@@ -26,7 +30,18 @@ from typing import Any
 
 import z3
 
+from studspec.cards import SuitOrder, format_suit_order
 from studspec.proving import Goal, obligation
+
+from .cards import (
+    CARD_BITS,
+    bring_in_key,
+    card_constant,
+    is_valid_card,
+    profile_suit_orders,
+    rank_index,
+    suit_position,
+)
 
 MAX_WINNERS = 8
 MAX_PLAYERS = 8
@@ -180,3 +195,49 @@ def side_pots_partition() -> Iterator[Goal]:
                                          (layer_share(value, levels, i) > 0)
                                          == (value >= levels[i])))
                        for value in c for i in range(players)])), explain)
+
+
+# --- odd-chip order ----------------------------------------------------------------------
+
+ODD_CHIP_RULES = ("high", "low:lowest_card_by_suit", "low:high_card_by_suit")
+
+
+def odd_chip_card_key(card: Any, half: str, order: SuitOrder) -> Any:
+    """Rank then suit position of a card for the odd chip; in the low half the ace is lowest."""
+    if half == "high":
+        return bring_in_key(card, order)
+    rank = rank_index(card)
+    low_rank = z3.If(rank == 12, z3.BitVecVal(0, CARD_BITS), rank + 1)
+    return low_rank * 4 + suit_position(card, order)
+
+
+def deciding_key(cards: list[Any], rule: str, order: SuitOrder) -> Any:
+    """The key of the card that places a player in the odd-chip order under ``rule``."""
+    half = "high" if rule == "high" else "low"
+    keys = [odd_chip_card_key(card, half, order) for card in cards]
+    best = keys[0]
+    for key in keys[1:]:
+        if rule == "low:lowest_card_by_suit":
+            best = z3.If(z3.ULT(key, best), key, best)
+        else:
+            best = z3.If(z3.UGT(key, best), key, best)
+    return best
+
+
+@obligation("POT-05", name="odd-chip-card-decides",
+            title="under the card-by-suit rules, two tied players with different cards "
+                  "never share a place in the odd-chip order")
+def odd_chip_card_decides() -> Iterator[Goal]:
+    """For 5 or 7 cards each (five-card hand or all cards), all distinct, every rule and
+    every profile's suit order: the two players' deciding cards have different keys, so
+    the card alone orders them (the model's further tie-breaks are never needed)."""
+    for order in profile_suit_orders():
+        for size in (5, 7):
+            a = [card_constant(f"a{i}") for i in range(size)]
+            b = [card_constant(f"b{i}") for i in range(size)]
+            cards = a + b
+            premise = z3.And(*[is_valid_card(card) for card in cards], z3.Distinct(*cards))
+            for rule in ODD_CHIP_RULES:
+                yield Goal(f"{format_suit_order(order)}, {size} cards, {rule}",
+                           z3.Implies(premise, deciding_key(a, rule, order)
+                                      != deciding_key(b, rule, order)))

@@ -7,13 +7,15 @@ import z3
 from hypothesis import given
 from hypothesis import strategies as st
 
-from studspec.cards import full_deck
+from studspec.cards import Card, full_deck
 from studspec.pots import Contender, divide_pot, halve_units, odd_chip_order, split_units
-from studspec.profiles import all_profiles, load_profile
+from studspec.profiles import Profile, all_profiles, load_profile
 from studspec.proving import evaluate, load_proof_modules
 from studspec.sidepots import contribution_layers
 
-pot_encoding = load_proof_modules()["pot"]
+PROOFS = load_proof_modules()
+pot_encoding = PROOFS["pot"]
+card_encoding = PROOFS["cards"]
 PROFILE_NAMES = [resolved.name for resolved in all_profiles()]
 
 
@@ -85,3 +87,23 @@ def test_layer_encoding_agrees_with_model(contributions: list[int]) -> None:
     model = [(layer.level, layer.amount, layer.contributors)
              for layer in contribution_layers(contributions)]
     assert encoded == model
+
+
+@pytest.mark.clause("POT-05")
+@given(st.permutations(full_deck()), st.sampled_from(pot_encoding.ODD_CHIP_RULES),
+       st.sampled_from([5, 7]))
+def test_odd_chip_card_encoding_agrees_with_model(deck: list[Card], rule: str, size: int) -> None:
+    half = "high" if rule == "high" else "low"
+    low_rule = rule.split(":")[1] if half == "low" else "lowest_card_by_suit"
+    profile = Profile(odd_chip_tie_break="card_by_suit",
+                      odd_chip_card_scope="all_cards" if size == 7 else "five_card_hand",
+                      low_tie_odd_chip=low_rule)  # type: ignore[arg-type]
+    hands = [tuple(deck[:size]), tuple(deck[size:2 * size])]
+    players = [Contender(seat=seat, high=0, cards=cards, high_cards=cards, low=0,
+                         low_cards=cards) for seat, cards in enumerate(hands)]
+    keys = [evaluate(pot_encoding.deciding_key(
+        [card_encoding.card_value(card.index) for card in cards], rule, profile.suit_order))
+        for cards in hands]
+    lowest_first = rule == "low:lowest_card_by_suit"
+    first = keys.index(min(keys) if lowest_first else max(keys))
+    assert odd_chip_order(players, half, profile)[0] == first  # type: ignore[arg-type]

@@ -198,3 +198,15 @@ def test_the_odd_chip_order_is_a_permutation_of_the_winners(players: list[Conten
                                                             name: str, half: str) -> None:
     order = odd_chip_order(players, half, load_profile(name))  # type: ignore[arg-type]
     assert sorted(order) == sorted(p.seat for p in players)
+
+
+@pytest.mark.clause("POT-04", "POT-05")
+def test_there_is_a_worked_example_for_every_odd_chip_parameter_value() -> None:
+    from studspec.pots import odd_chip_examples
+    from studspec.profiles import PARAMETERS
+
+    examples = odd_chip_examples()
+    for name in ("odd_chip_tie_break", "odd_chip_card_scope", "low_tie_odd_chip"):
+        for value in PARAMETERS[name].allowed or ():
+            if (name, value) != ("odd_chip_tie_break", "card_by_suit"):  # shown by scope
+                assert examples[f"{name}={value}"], (name, value)
