@@ -210,3 +210,17 @@ def test_there_is_a_worked_example_for_every_odd_chip_parameter_value() -> None:
         for value in PARAMETERS[name].allowed or ():
             if (name, value) != ("odd_chip_tie_break", "card_by_suit"):  # shown by scope
                 assert examples[f"{name}={value}"], (name, value)
+
+
+@pytest.mark.clause("POT-01", "POT-05")
+@pytest.mark.parametrize(("name", "odd_chip_to"), [
+    ("base", 5), ("roberts", 5), ("roberts-8", 5), ("s000", 5), ("s001", 5), ("s002", 5),
+    ("s003", 2), ("tda-2024", 2), ("tda-2024-8", 2)])
+def test_every_profile_rules_on_the_same_odd_chip(name: str, odd_chip_to: int) -> None:
+    # Tied flushes, 5 chips. Seat 5 holds the As outside his five-card hand (Qd high);
+    # seat 2's Kh is his highest card and in his hand. All cards: seat 5; five-card hand:
+    # seat 2 (TDA); position: seat 2 (S003). No qualifying low, so hi/lo profiles agree.
+    as_holder = replace(SEAT2, seat=5)
+    kh_holder = replace(SEAT5, seat=2)
+    awards = divide_pot(5, [as_holder, kh_holder], load_profile(name)).awards
+    assert awards[odd_chip_to] == 3 and sum(awards.values()) == 5

@@ -92,3 +92,18 @@ def test_the_showing_order_is_a_permutation_starting_with_the_first(
     assert sorted(order) == sorted(in_hand)
     distances = [(seat - first) % seats for seat in order]
     assert distances == sorted(distances)
+
+
+@pytest.mark.clause("SHOW-02")
+@pytest.mark.parametrize(("name", "after_bet", "no_bet"), [
+    ("base", 3, 4), ("roberts", 3, 4), ("roberts-8", 3, 4), ("s000", 3, 4), ("s001", 3, 4),
+    ("s002", 1, 4), ("s003", 3, 1), ("tda-2024", 3, 4), ("tda-2024-8", 3, 4)])
+def test_every_profile_names_the_first_to_show(name: str, after_bet: int, no_bet: int) -> None:
+    # Seat 3 bet, seat 1 called last; with no bet, seat 4 acted first (he won the tie for
+    # the best board by suit) while seat 1 has an equal board nearer the dealer's left.
+    boards = {1: (2, 9, 5), 3: (1, 12), 4: (2, 9, 5)}
+    profile = load_profile(name)
+    assert first_to_show(in_hand=[1, 3, 4], last_aggressor=3, last_caller=1, first_to_act=4,
+                         boards=boards, profile=profile) == after_bet
+    assert first_to_show(in_hand=[1, 3, 4], last_aggressor=None, last_caller=None,
+                         first_to_act=4, boards=boards, profile=profile) == no_bet
