@@ -107,3 +107,13 @@ def test_every_profile_names_the_first_to_show(name: str, after_bet: int, no_bet
                          boards=boards, profile=profile) == after_bet
     assert first_to_show(in_hand=[1, 3, 4], last_aggressor=None, last_caller=None,
                          first_to_act=4, boards=boards, profile=profile) == no_bet
+
+
+@pytest.mark.clause("SHOW-02")
+def test_partypoker_game_11480841734_the_river_bettor_shows_first() -> None:
+    # Player1 (dealing seat 1) bet the river and Player0 (seat 0) called; the record shows
+    # Player1's cards first: the last-aggressor rule, not S002's last-caller reading.
+    situation = {"in_hand": [0, 1], "last_aggressor": 1, "last_caller": 0,
+                 "first_to_act": 1, "boards": None}
+    assert first_to_show(**situation, profile=load_profile("base")) == 1  # type: ignore[arg-type]
+    assert first_to_show(**situation, profile=load_profile("s002")) == 0  # type: ignore[arg-type]

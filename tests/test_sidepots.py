@@ -124,6 +124,11 @@ def test_malformed_contributions_are_rejected() -> None:
         build_pots([5, 5], [False, False])
     with pytest.raises(InvalidInputError, match="hands"):
         settle_hand([5, 5], [True, True], None, load_profile("base"))
+    with pytest.raises(InvalidInputError, match="filed under seat 1"):
+        settle_hand([5, 5], [True, True], {0: hand(0, 1, "As"), 1: hand(0, 1, "Ks")},
+                    load_profile("base"))
+    with pytest.raises(InvalidInputError, match="no hand given"):
+        settle_hand([5, 5], [True, True], {0: hand(0, 1, "As")}, load_profile("base"))
 
 
 contribution_vectors = st.lists(st.integers(min_value=0, max_value=300), min_size=2,
@@ -153,3 +158,18 @@ def test_pots_and_returns_account_for_every_chip(contributions: list[int],
             assert seat in structure.pots[0].eligible or seat in structure.returned
     layers = contribution_layers(contributions)
     assert sum(layer.amount for layer in layers) == sum(contributions)
+
+
+@pytest.mark.clause("POT-02", "POT-08")
+def test_partypoker_game_11480841734_splits_181_dollars_evenly() -> None:
+    # $10/$20 Stud Hi-Lo heads-up, amounts in cents: each player put in $91 (ante 1, 3rd
+    # street 20, then 10 + 20 + 20 + 20). The record pays $90.50 + $90.50 = $181, so $1
+    # left the pot; PartyPoker's record does not print the rake, it is inferred here.
+    contenders = {
+        0: hand(0, (1, 4, 14, 13, 12), "Ah 4h 4d Td Qd Kc 8s"),       # pair of fours
+        1: hand(1, (0, 14, 12, 11, 8), "Qc 3d Ac 8h 2s 5h Jc", low=(8, 5, 3, 2, 1),
+                low_cards="8h 5h 3d 2s Ac"),                         # ace high; 8-5 low
+    }
+    settlement = settle_hand([9100, 9100], [True, True], contenders, load_profile("s001"),
+                             rake=100)
+    assert settlement.awards == {0: 9050, 1: 9050}

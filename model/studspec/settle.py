@@ -73,6 +73,11 @@ def settle_hand(contributions: Sequence[int], live: Sequence[bool],
     if contenders is None:
         raise InvalidInputError("a showdown needs the live players' hands", input_text="",
                                 where="contenders")
+    for seat, contender in contenders.items():
+        if contender.seat != seat:
+            raise InvalidInputError(f"the hand filed under seat {seat} is seat "
+                                    f"{contender.seat}'s", input_text=str(contender.seat),
+                                    where="contenders")
     divisions: list[PotDivision] = []
     awards: dict[int, int] = {}
     for pot, amount in zip(structure.pots, amounts, strict=True):
