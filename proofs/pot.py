@@ -1,4 +1,4 @@
-"""POT-02..POT-07: pot division pays out exactly the pot, and side pots partition the chips.
+"""POT-02..POT-06: pot division pays out exactly the pot, and side pots partition the chips.
 
 Division (POT-02..POT-05). Amounts are counted in chips of the profile's ``chip_unit``; a
 pot of ``units`` chips is halved (``halves``) and each half is split among its tied
@@ -11,7 +11,7 @@ quickly; a 40-bit bit-vector encoding of the same split took 13 s). The step fro
 to money (``share * chip_unit``) is a separate integer step: the awards in money sum to
 ``units * chip_unit``.
 
-Side pots (POT-06, POT-07), over unbounded integers. The contributions ``c[0..n-1]`` are
+Side pots (POT-06), over unbounded integers. The contributions ``c[0..n-1]`` are
 sorted by a compare-exchange network into levels ``l[0] <= ... <= l[n-1]``; layer ``i``
 runs from ``l[i-1]`` (0 for the first) to ``l[i]`` and is empty when the two are equal. A
 player who put in ``c`` puts ``min(c, l[i]) - min(c, l[i-1])`` into layer ``i``.
@@ -161,7 +161,7 @@ def _explain_contributions(players: int) -> Any:
     return explain
 
 
-@obligation("POT-06", "POT-07", name="side-pots-partition-contributions",
+@obligation("POT-06", name="side-pots-partition-contributions",
             title="for 2-8 players and any contributions, the layers partition every "
                   "player's chips, and a player is in exactly the layers he reached")
 def side_pots_partition() -> Iterator[Goal]:
