@@ -22,6 +22,13 @@ YesNo = Literal["yes", "no"]
 ShortStubProcedure = Literal["reshuffle-then-community", "tda-rp10h", "community-only"]
 CommunityFirstActor = Literal["sixth-street-first-actor", "high-with-common-card"]
 # --- end DECK parameters ---
+# --- SHOW/POT parameters ---
+OddChipTieBreak = Literal["position", "card_by_suit"]
+OddChipCardScope = Literal["all_cards", "five_card_hand"]
+LowTieOddChip = Literal["lowest_card_by_suit", "high_card_by_suit"]
+ShowdownFirst = Literal["last_aggressor", "last_caller"]
+ShowdownNoBet = Literal["first_to_act", "best_board"]
+# --- end SHOW/POT parameters ---
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -39,6 +46,14 @@ class Profile:
     short_stub_procedure: ShortStubProcedure = "reshuffle-then-community"
     community_first_actor: CommunityFirstActor = "sixth-street-first-actor"
     # --- end DECK parameters ---
+    # --- SHOW/POT parameters ---
+    chip_unit: int = 1
+    odd_chip_tie_break: OddChipTieBreak = "card_by_suit"
+    odd_chip_card_scope: OddChipCardScope = "all_cards"
+    low_tie_odd_chip: LowTieOddChip = "lowest_card_by_suit"
+    showdown_first: ShowdownFirst = "last_aggressor"
+    showdown_no_bet: ShowdownNoBet = "first_to_act"
+    # --- end SHOW/POT parameters ---
 
 
 @dataclass(frozen=True)
@@ -73,6 +88,28 @@ PARAMETERS: dict[str, Parameter] = {
                   "who acts first on 7th street when a community card is dealt",
                   ("sixth-street-first-actor", "high-with-common-card")),
         # --- end DECK parameters ---
+        # --- SHOW/POT parameters ---
+        Parameter("chip_unit", "POT-04",
+                  "the smallest chip in play, in the units amounts are counted in (a positive "
+                  "integer); odd chips are whole units of it", None),
+        Parameter("odd_chip_tie_break", "POT-05",
+                  "who gets the odd chip among tied hands: the tied player nearest the "
+                  "dealer's left, or a card by suit", ("position", "card_by_suit")),
+        Parameter("odd_chip_card_scope", "POT-05",
+                  "which cards the card-by-suit odd-chip rule looks at: all the player's "
+                  "cards, or the five cards of the winning hand",
+                  ("all_cards", "five_card_hand")),
+        Parameter("low_tie_odd_chip", "POT-05",
+                  "the card-by-suit rule among tied low hands: the lowest card by suit wins "
+                  "the odd chip, or the high card by suit",
+                  ("lowest_card_by_suit", "high_card_by_suit")),
+        Parameter("showdown_first", "SHOW-02",
+                  "after a bet on the last round, who shows first: the last player to bet or "
+                  "raise, or the last player to call", ("last_aggressor", "last_caller")),
+        Parameter("showdown_no_bet", "SHOW-02",
+                  "with no bet on the last round, who shows first: the player who acted first "
+                  "on it, or the player with the best board", ("first_to_act", "best_board")),
+        # --- end SHOW/POT parameters ---
     )
 }
 
@@ -161,6 +198,14 @@ def resolve_profile(name: str, _chain: tuple[str, ...] = ()) -> ResolvedProfile:
         short_stub_procedure=values["short_stub_procedure"].value,  # type: ignore[arg-type]
         community_first_actor=values["community_first_actor"].value,  # type: ignore[arg-type]
         # --- end DECK parameters ---
+        # --- SHOW/POT parameters ---
+        chip_unit=parse_chip_unit(values["chip_unit"].value, where=file),
+        odd_chip_tie_break=values["odd_chip_tie_break"].value,  # type: ignore[arg-type]
+        odd_chip_card_scope=values["odd_chip_card_scope"].value,  # type: ignore[arg-type]
+        low_tie_odd_chip=values["low_tie_odd_chip"].value,  # type: ignore[arg-type]
+        showdown_first=values["showdown_first"].value,  # type: ignore[arg-type]
+        showdown_no_bet=values["showdown_no_bet"].value,  # type: ignore[arg-type]
+        # --- end SHOW/POT parameters ---
     )
     return ResolvedProfile(name, title, extends, values, profile)
 
@@ -195,11 +240,28 @@ def _parameter_value(file: str, profile: str, key: str, entry: object) -> Parame
             parse_suit_order(value)
         except InvalidInputError as error:
             raise SpecError(file, str(error), record=profile, field=key) from error
+    # --- SHOW/POT parameters ---
+    if key == "chip_unit":
+        try:
+            parse_chip_unit(value)
+        except InvalidInputError as error:
+            raise SpecError(file, str(error), record=profile, field=key) from error
+    # --- end SHOW/POT parameters ---
     clause_id = entry.get("clause", parameter.clause_id)
     note = entry.get("note", "")
     if not isinstance(clause_id, str) or not isinstance(note, str):
         raise SpecError(file, "'clause' and 'note' must be strings", record=profile, field=key)
     return ParameterValue(key, value, source, clause_id, note, profile)
+
+
+# --- SHOW/POT parameters ---
+def parse_chip_unit(text: str, *, where: str | None = None) -> int:
+    """Read a chip unit: a positive whole number of the units amounts are counted in."""
+    if not text.strip().isdigit() or int(text) < 1:
+        raise InvalidInputError("a chip unit is a positive whole number", input_text=text,
+                                where=where)
+    return int(text)
+# --- end SHOW/POT parameters ---
 
 
 def load_profile(name: str) -> Profile:
