@@ -201,15 +201,23 @@ def test_the_odd_chip_order_is_a_permutation_of_the_winners(players: list[Conten
 
 
 @pytest.mark.clause("POT-04", "POT-05")
-def test_there_is_a_worked_example_for_every_odd_chip_parameter_value() -> None:
-    from studspec.pots import odd_chip_examples
+def test_the_worked_examples_cover_every_odd_chip_value_and_rule_as_documented() -> None:
+    from studspec.pot_examples import worked_splits
     from studspec.profiles import PARAMETERS
 
-    examples = odd_chip_examples()
+    examples = {(e.parameter, e.value): e.awards for e in worked_splits(load_profile("base"))}
     for name in ("odd_chip_tie_break", "odd_chip_card_scope", "low_tie_odd_chip"):
         for value in PARAMETERS[name].allowed or ():
             if (name, value) != ("odd_chip_tie_break", "card_by_suit"):  # shown by scope
-                assert examples[f"{name}={value}"], (name, value)
+                assert (name, value) in examples, (name, value)
+    assert examples["hi/lo halves", "to the high"] == {6: 4, 1: 3}
+    assert examples["odd_chip_tie_break", "position"] == {2: 3, 5: 2}
+    assert examples["odd_chip_card_scope", "all_cards"] == {2: 3, 5: 2}       # As anywhere
+    assert examples["odd_chip_card_scope", "five_card_hand"] == {2: 2, 5: 3}  # Kh in hand
+    # Low half 3 chips: Robert's gives the odd chip to the lowest card by suit (Ac, seat 1);
+    # the TDA's literal rule to the high card by suit in the low hand (8s, seat 4).
+    assert examples["low_tie_odd_chip", "lowest_card_by_suit"] == {6: 3, 1: 2, 4: 1}
+    assert examples["low_tie_odd_chip", "high_card_by_suit"] == {6: 3, 1: 1, 4: 2}
 
 
 @pytest.mark.clause("POT-01", "POT-05")

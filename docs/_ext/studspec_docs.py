@@ -313,6 +313,24 @@ def deck_page() -> str:
     return "\n".join(lines) + "\n"
 
 
+def pots_page() -> str:
+    """A worked split per odd-chip parameter value, each computed by the model."""
+    from studspec.pot_examples import worked_splits
+    from studspec.profiles import load_profile
+
+    lines = [*heading("Odd chips, worked", "="),
+             "Each row is a pot divided by ``studspec.pots.divide_pot`` under the base profile "
+             f"with one parameter changed ({clause_ref('POT-04')}, {clause_ref('POT-05')}). "
+             "Seats are numbered from the dealer's left.", "",
+             ".. list-table::", "   :header-rows: 1", "   :widths: 18 14 48 20", "",
+             "   * - Parameter", "     - Value", "     - Situation", "     - Awards (seat: chips)"]
+    for example in worked_splits(load_profile("base")):
+        awards = ", ".join(f"{seat}: {chips}" for seat, chips in sorted(example.awards.items()))
+        lines += [f"   * - ``{example.parameter}``", f"     - ``{example.value}``",
+                  f"     - {escape(example.situation)}", f"     - {awards}"]
+    return "\n".join(lines) + "\n"
+
+
 def cli_page() -> str:
     """The command-line reference, from the argument parser itself."""
     parser = build_parser()
@@ -334,6 +352,7 @@ def write_pages(app: Sphinx) -> None:
     chains = clause_chains()
     pages = {**area_pages(chains, verdicts), **source_pages(), "findings.rst": findings_page(),
              "variants.rst": variants_page(), "deck.rst": deck_page(),
+             "pots.rst": pots_page(),
              "proofs.rst": proofs_page(verdicts),
              "traceability.rst": traceability_page(chains), "cli.rst": cli_page()}
     for relative, text in pages.items():

@@ -219,25 +219,3 @@ def divide_pot(amount: int, contenders: Sequence[Contender], profile: Profile) -
     return PotDivision(amount, high_units * unit, low_units * unit,
                        tuple(sorted(c.seat for c in high_winners)),
                        tuple(sorted(c.seat for c in low_winners)), high_shares, low_shares)
-
-
-def odd_chip_examples() -> dict[str, list[tuple[str, str]]]:
-    """A worked example per odd-chip parameter value, as (situation, ruling) pairs, for docs."""
-    return {
-        "hi/lo halves": [("7 chips, one high winner and one low winner",
-                          "high 4, low 3: the odd chip goes to the high (POT-04)")],
-        "odd_chip_tie_break=position": [
-            ("5 chips, seats 2 and 5 tie", "seat 2 (nearer the dealer's left) gets 3, seat 5 "
-                                           "gets 2")],
-        "odd_chip_card_scope=all_cards": [
-            ("5 chips, tied high hands; seat 2 holds As among his seven cards, seat 5's "
-             "highest card is Kh", "seat 2 gets 3, seat 5 gets 2")],
-        "odd_chip_card_scope=five_card_hand": [
-            ("as above, but seat 2's As is not in his five-card hand, whose top card is Qd",
-             "seat 5 (Kh) gets 3, seat 2 gets 2")],
-        "low_tie_odd_chip=lowest_card_by_suit": [
-            ("3 chips of a low half, tied lows 8-5-4-3-A; aces Ac and Ad",
-             "the holder of Ac (lowest card by suit) gets 2")],
-        "low_tie_odd_chip=high_card_by_suit": [
-            ("as above, eights 8s and 8h", "the holder of 8s (high card by suit) gets 2")],
-    }
