@@ -17,6 +17,7 @@ from studspec.paths import spec_dir
 
 Game = Literal["high", "hilo"]
 BringInTieBreak = Literal["suit", "position"]
+BoardTieBreak = Literal["position", "high_card_by_suit"]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -27,6 +28,9 @@ class Profile:
     game: Game = "high"
     suit_order: SuitOrder = STANDARD_SUIT_ORDER
     bring_in_tie_break: BringInTieBreak = "suit"
+    # --- RANK/LOW/ACT parameters ---
+    low_qualifier: int = 8
+    board_tie_break: BoardTieBreak = "position"
 
 
 @dataclass(frozen=True)
@@ -47,6 +51,13 @@ PARAMETERS: dict[str, Parameter] = {
         Parameter("bring_in_tie_break", "BRINGIN-02",
                   "who brings in when the lowest door cards tie in rank",
                   ("suit", "position")),
+        # --- RANK/LOW/ACT parameters ---
+        Parameter("low_qualifier", "LOW-02",
+                  "highest rank a low hand may hold (eight-or-better, or nine-or-better)",
+                  ("8", "9")),
+        Parameter("board_tie_break", "ACT-03",
+                  "who acts first on 4th-7th street when the best boards tie",
+                  ("position", "high_card_by_suit")),
     )
 }
 
@@ -128,8 +139,20 @@ def resolve_profile(name: str, _chain: tuple[str, ...] = ()) -> ResolvedProfile:
         game=values["game"].value,  # type: ignore[arg-type]  # checked against allowed
         suit_order=parse_suit_order(values["suit_order"].value, where=file),
         bring_in_tie_break=values["bring_in_tie_break"].value,  # type: ignore[arg-type]
+        # --- RANK/LOW/ACT parameters ---
+        low_qualifier=_int_value(values["low_qualifier"], file),
+        board_tie_break=values["board_tie_break"].value,  # type: ignore[arg-type]
     )
     return ResolvedProfile(name, title, extends, values, profile)
+
+
+def _int_value(value: ParameterValue, file: str) -> int:
+    """A parameter written as a decimal string, as an int (allowed values are checked)."""
+    try:
+        return int(value.value)
+    except ValueError as error:
+        raise SpecError(file, f"{value.value!r} is not an integer", record=value.defined_in,
+                        field=value.name) from error
 
 
 def _parameter_value(file: str, profile: str, key: str, entry: object) -> ParameterValue:
