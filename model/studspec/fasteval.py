@@ -148,16 +148,40 @@ def high_codes(cards: CardArray) -> IntArray:
     return codes
 
 
+@cache
+def _scalar_tables() -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], list[int]]:
+    """Per-card weights, suit keys and suited rank bits, and the flush-suit table, as Python
+    values for the one-hand path (NumPy scalar access costs more than the work)."""
+    tables = high_tables()
+    return (tuple(int(w) for w in tables.rank_weight), tuple(int(k) for k in tables.suit_key),
+            tuple(1 << (index // 4) for index in range(52)),
+            [int(s) for s in tables.flush_suit])
+
+
+@implements("RANK-01", "RANK-02", "RANK-03")
+def high_code_of(indices: Sequence[int]) -> int:
+    """The best high-hand code of one hand of 5 or 7 distinct deck indices (no checks)."""
+    weights, suit_keys, rank_bits, flush_suit = _scalar_tables()
+    suit = flush_suit[sum(suit_keys[i] for i in indices)]
+    if suit >= 0:
+        mask = 0
+        for i in indices:
+            if i % 4 == suit:
+                mask |= rank_bits[i]
+        return int(high_tables().flush[mask])
+    return int(high_tables().nonflush[len(indices)][sum(weights[i] for i in indices)])
+
+
 def fast_high(cards: Sequence[Card]) -> HighValue:
     """The best high hand of 5 to 7 cards, by the fast evaluator."""
     if not 5 <= len(cards) <= 7:
         raise InvalidInputError("a high hand is the best five of 5 to 7 cards",
                                 input_text=" ".join(map(str, cards)), where="fast_high")
     require_distinct(cards, where="fast_high")
+    indices = [card.index for card in cards]
     if len(cards) == 6:
-        batch = cards_to_array(list(combinations(cards, 5)))
-        return decode_high(int(high_codes(batch).max()))
-    return decode_high(int(high_codes(cards_to_array([cards]))[0]))
+        return decode_high(max(high_code_of(five) for five in combinations(indices, 5)))
+    return decode_high(high_code_of(indices))
 
 
 @cache
