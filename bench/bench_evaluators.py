@@ -88,6 +88,10 @@ def main() -> None:
     rows["phevaluator high, one call per hand"] = _timed(
         lambda: [phevaluator.evaluate_cards(*indices) for indices in loop_indices],
         len(loop_indices), runs)
+    from phevaluator._pheval import evaluate_7cards  # the C function, without the wrapper
+
+    rows["phevaluator C evaluate_7cards, per call"] = _timed(
+        lambda: [evaluate_7cards(*indices) for indices in loop_indices], len(loop_indices), runs)
     rows["PokerKit StandardHighHand.from_game"] = _timed(
         lambda: [pokerkit.StandardHighHand.from_game(text) for text in texts], len(texts), runs)
     rows["studspec fast low 8, NumPy batch"] = _timed(lambda: low_codes(batch, 8),
@@ -113,8 +117,12 @@ def main() -> None:
          "PokerKit EightOrBetterLowHand.from_game"),
         ("fast high batch / phevaluator per call", "studspec fast high, NumPy batch",
          "phevaluator high, one call per hand"),
+        ("fast high batch / phevaluator C per call", "studspec fast high, NumPy batch",
+         "phevaluator C evaluate_7cards, per call"),
         ("fast high per call / phevaluator per call", "studspec fast high, one call per hand",
          "phevaluator high, one call per hand"),
+        ("fast high per call / phevaluator C per call", "studspec fast high, one call per hand",
+         "phevaluator C evaluate_7cards, per call"),
         ("fast high batch / declarative high", "studspec fast high, NumPy batch",
          "studspec declarative high (21 subsets)"),
         ("fast low batch / declarative low", "studspec fast low 8, NumPy batch",
