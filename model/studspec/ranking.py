@@ -132,7 +132,7 @@ def best_high_five(cards: Sequence[Card]) -> tuple[Card, ...]:
     return next(five for five in combinations(cards, 5) if five_card_value(five) == best)
 
 
-@implements("RANK-03")
+@implements("RANK-03", "CARD-05")
 def compare_high(a: Sequence[Card], b: Sequence[Card]) -> int:
     """+1 if hand ``a`` beats ``b``, -1 if it loses, 0 if they tie (and split)."""
     value_a, value_b = best_high(a), best_high(b)
