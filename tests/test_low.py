@@ -132,3 +132,15 @@ def test_fast_batch_lows_agree_on_a_fixed_random_sample() -> None:
             expected = [(v.code if (v := best_low(hand, qualifier)) else NO_LOW_CODE)
                         for hand in hands]
             assert codes == expected
+
+
+@pytest.mark.clause("LOW-02", "LOW-01")
+def test_profile_low_uses_the_game_and_the_qualifier() -> None:
+    from studspec.low import profile_low
+    from studspec.profiles import Profile
+
+    cards = parse_cards("Ac 2d 3h 4s 9c Kd Qh")
+    assert profile_low(cards, load_profile("s000")) is None          # stud high: no low half
+    assert profile_low(cards, load_profile("s003")) is None          # eight-or-better: no low
+    nine = Profile(game="hilo", low_qualifier=9)
+    assert profile_low(cards, nine) == LowValue((9, 4, 3, 2, 1))

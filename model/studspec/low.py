@@ -14,6 +14,7 @@ from typing import NamedTuple
 
 from studspec.cards import ACE, Card, require_distinct
 from studspec.errors import InvalidInputError
+from studspec.profiles import Profile
 from studspec.trace import implements
 
 QUALIFIERS = (8, 9)
@@ -99,6 +100,14 @@ def best_low(cards: Sequence[Card], qualifier: int = 8) -> LowValue | None:
     lows = [low for five in combinations(cards, 5)
             if (low := five_card_low(five, qualifier)) is not None]
     return min(lows) if lows else None
+
+
+@implements("LOW-02")
+def profile_low(cards: Sequence[Card], profile: Profile) -> LowValue | None:
+    """The best low under the profile's qualifier; None in a high-only game (no low half)."""
+    if profile.game != "hilo":
+        return None
+    return best_low(cards, profile.low_qualifier)
 
 
 def compare_low(a: Sequence[Card], b: Sequence[Card], qualifier: int = 8) -> int:
