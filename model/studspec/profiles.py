@@ -29,6 +29,7 @@ LowTieOddChip = Literal["lowest_card_by_suit", "high_card_by_suit"]
 ShowdownFirst = Literal["last_aggressor", "last_caller"]
 ShowdownNoBet = Literal["first_to_act", "best_board"]
 # --- end SHOW/POT parameters ---
+BoardTieBreak = Literal["position", "high_card_by_suit"]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -54,6 +55,9 @@ class Profile:
     showdown_first: ShowdownFirst = "last_aggressor"
     showdown_no_bet: ShowdownNoBet = "first_to_act"
     # --- end SHOW/POT parameters ---
+    # --- RANK/LOW/ACT parameters ---
+    low_qualifier: int = 8
+    board_tie_break: BoardTieBreak = "position"
 
 
 @dataclass(frozen=True)
@@ -110,6 +114,13 @@ PARAMETERS: dict[str, Parameter] = {
                   "with no bet on the last round, who shows first: the player who acted first "
                   "on it, or the player with the best board", ("first_to_act", "best_board")),
         # --- end SHOW/POT parameters ---
+        # --- RANK/LOW/ACT parameters ---
+        Parameter("low_qualifier", "LOW-02",
+                  "highest rank a low hand may hold (eight-or-better, or nine-or-better)",
+                  ("8", "9")),
+        Parameter("board_tie_break", "ACT-03",
+                  "who acts first on 4th-7th street when the best boards tie",
+                  ("position", "high_card_by_suit")),
     )
 }
 
@@ -206,6 +217,10 @@ def resolve_profile(name: str, _chain: tuple[str, ...] = ()) -> ResolvedProfile:
         showdown_first=values["showdown_first"].value,  # type: ignore[arg-type]
         showdown_no_bet=values["showdown_no_bet"].value,  # type: ignore[arg-type]
         # --- end SHOW/POT parameters ---
+        # --- RANK/LOW/ACT parameters ---
+        low_qualifier=_int_value(values["low_qualifier"]),
+        board_tie_break=values["board_tie_break"].value,  # type: ignore[arg-type]
+        # --- end RANK/LOW/ACT parameters ---
     )
     return ResolvedProfile(name, title, extends, values, profile)
 

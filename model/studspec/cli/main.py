@@ -63,6 +63,12 @@ def build_parser() -> argparse.ArgumentParser:
                                    help="matrix of parameters × profiles, with sources")
     variants.add_argument("--diff", nargs=2, metavar=("A", "B"),
                           help="only the parameters where profiles A and B differ")
+    enumerate_parser = commands.add_parser(
+        "enumerate", parents=[formats],
+        help="evaluate every 7-card (or 5-card) hand with the fast evaluators and count "
+             "high categories and lows")
+    enumerate_parser.add_argument("--cards", type=int, choices=(5, 7), default=7,
+                                  help="hand size (default: 7)")
     commands.add_parser("verify", parents=[formats],
                         help="every check of the built-in spec: quotes, coverage, "
                              "traceability, proofs")
@@ -105,6 +111,10 @@ def _dispatch(arguments: argparse.Namespace) -> Report:
             return variants_report(arguments.diff)
         except KeyError as error:
             raise UsageError(f"no profile named {error.args[0]}") from None
+    if command == "enumerate":
+        from studspec.cli.enumerate_cmd import enumerate_report
+
+        return enumerate_report(arguments.cards)
     if command == "verify":
         from studspec.cli.verify import verify_report
 
