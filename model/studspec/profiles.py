@@ -17,6 +17,11 @@ from studspec.paths import spec_dir
 
 Game = Literal["high", "hilo"]
 BringInTieBreak = Literal["suit", "position"]
+# --- BET parameters ---
+AnteConvention = Literal["tenth_small_bet", "house"]
+BringInConvention = Literal["half_small_bet", "third_small_bet", "twice_ante", "house"]
+ShortAllInRule = Literal["half_bet", "full_raise"]
+# --- end BET parameters ---
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -27,6 +32,14 @@ class Profile:
     game: Game = "high"
     suit_order: SuitOrder = STANDARD_SUIT_ORDER
     bring_in_tie_break: BringInTieBreak = "suit"
+    # --- BET parameters ---
+    ante_convention: AnteConvention = "house"
+    bring_in_convention: BringInConvention = "house"
+    fourth_street_open_pair: bool = False
+    raise_cap: int = 3
+    heads_up_uncapped: bool = True
+    short_all_in_rule: ShortAllInRule = "half_bet"
+    # --- end BET parameters ---
 
 
 @dataclass(frozen=True)
@@ -47,6 +60,25 @@ PARAMETERS: dict[str, Parameter] = {
         Parameter("bring_in_tie_break", "BRINGIN-02",
                   "who brings in when the lowest door cards tie in rank",
                   ("suit", "position")),
+        # --- BET parameters ---
+        Parameter("ante_convention", "ANTE-02",
+                  "the usual ante size the source states (advice only)",
+                  ("tenth_small_bet", "house")),
+        Parameter("bring_in_convention", "BRINGIN-03",
+                  "the usual bring-in size the source states (advice only)",
+                  ("half_small_bet", "third_small_bet", "twice_ante", "house")),
+        Parameter("fourth_street_open_pair", "BET-07",
+                  "an open pair on 4th street lets any player bet or raise the big bet",
+                  ("true", "false")),
+        Parameter("raise_cap", "BET-08", "raises allowed after the bet in a round",
+                  ("3", "4")),
+        Parameter("heads_up_uncapped", "BET-09",
+                  "raising is unlimited once fewer than three players with chips remain",
+                  ("true", "false")),
+        Parameter("short_all_in_rule", "BET-11",
+                  "how big an all-in raise must be to reopen the betting",
+                  ("half_bet", "full_raise")),
+        # --- end BET parameters ---
     )
 }
 
@@ -128,8 +160,28 @@ def resolve_profile(name: str, _chain: tuple[str, ...] = ()) -> ResolvedProfile:
         game=values["game"].value,  # type: ignore[arg-type]  # checked against allowed
         suit_order=parse_suit_order(values["suit_order"].value, where=file),
         bring_in_tie_break=values["bring_in_tie_break"].value,  # type: ignore[arg-type]
+        # --- BET parameters ---
+        ante_convention=values["ante_convention"].value,  # type: ignore[arg-type]
+        bring_in_convention=values["bring_in_convention"].value,  # type: ignore[arg-type]
+        fourth_street_open_pair=_as_bool(values["fourth_street_open_pair"].value),
+        raise_cap=_as_int(values["raise_cap"].value),
+        heads_up_uncapped=_as_bool(values["heads_up_uncapped"].value),
+        short_all_in_rule=values["short_all_in_rule"].value,  # type: ignore[arg-type]
+        # --- end BET parameters ---
     )
     return ResolvedProfile(name, title, extends, values, profile)
+
+
+# --- BET parameters ---
+def _as_bool(text: str) -> bool:
+    """A profile value 'true'/'false' (already checked against the allowed values)."""
+    return text == "true"
+
+
+def _as_int(text: str) -> int:
+    """A profile value that is a whole number (already checked against the allowed values)."""
+    return int(text)
+# --- end BET parameters ---
 
 
 def _parameter_value(file: str, profile: str, key: str, entry: object) -> ParameterValue:
@@ -173,6 +225,8 @@ def display_value(profile: Profile, parameter: str) -> str:
     value = getattr(profile, parameter)
     if parameter == "suit_order":
         return format_suit_order(value)
+    if isinstance(value, bool):  # BET parameters: written 'true'/'false'
+        return "true" if value else "false"
     return str(value)
 
 
