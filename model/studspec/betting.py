@@ -181,10 +181,16 @@ def start_round(street: Street, stakes: Stakes, rules: BetRules, stacks: Sequenc
     if not 0 <= first_actor < count or not flags[first_actor]:
         raise InvalidInputError("the first actor must be a seat still in the hand",
                                 input_text=str(first_actor), where="first_actor")
+    if sum(flags) < 2:
+        raise InvalidInputError("a betting round needs at least two players in the hand",
+                                input_text=str(flags), where="in_hand")
     seats = tuple(SeatState(stack=stack, folded=not flag)
                   for stack, flag in zip(stacks, flags, strict=True))
-    bring_in_seat = first_actor if street == Street.THIRD and stacks[first_actor] > 0 else None
-    level = stakes.bring_in if street == Street.THIRD and bring_in_seat is None else 0
+    opponents_with_chips = any(seat.can_act for i, seat in enumerate(seats) if i != first_actor)
+    bring_in_seat = (first_actor if street == Street.THIRD and stacks[first_actor] > 0
+                     and opponents_with_chips else None)
+    # BRINGIN-05: a low card all-in on the ante leaves the bring-in standing as the level.
+    level = stakes.bring_in if street == Street.THIRD and stacks[first_actor] == 0 else 0
     state = RoundState(street=street, stakes=stakes, rules=rules, open_pair=open_pair,
                        seats=seats, actor=None, pot=pot, level=level, full_level=0, wagers=0,
                        capped=False, doubled=False, bring_in_seat=bring_in_seat)
