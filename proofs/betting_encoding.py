@@ -15,7 +15,7 @@ from typing import Any
 
 import z3
 
-from studspec.betting import ActionKind, RoundState
+from studspec.betting_state import ActionKind, RoundState
 from studspec.wagering import BetRules, Street
 
 WIDTH = 12                 # chips, levels and counters
