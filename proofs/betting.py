@@ -20,6 +20,7 @@ from studspec.proving import Goal, obligation
 
 from .betting_encoding import (
     BRING_IN,
+    CALL,
     CHECK,
     CHIP_BOUND,
     COMPLETE,
@@ -260,7 +261,7 @@ def betting_cap() -> Iterator[Goal]:
     yield from _each_part("heads-up", heads_up_may_raise)
 
 
-@obligation("ANTE-01", "BET-06", "BET-04", name="betting-chips",
+@obligation("BET-06", "BET-04", name="betting-chips",
             title="chips are conserved and nobody puts in more than his stack")
 def betting_chips() -> Iterator[Goal]:
     """Each seat's stack plus wager is constant; the pot is the sum of the wagers."""
@@ -279,6 +280,10 @@ def betting_chips() -> Iterator[Goal]:
                      for i in range(seats)])),
             ("fold and check put in nothing",
              z3.Implies(z3.Or(kind == FOLD, kind == CHECK), to == wager)),
+            ("a call puts in the level less what the caller has in (the bring-in is live), "
+             "or all he has",
+             z3.Implies(kind == CALL, z3.And(z3.ULT(wager, s.level),
+                                             to - wager == umin(s.level - wager, stack)))),
         ]
     yield from _each_part("chips", claim)
 

@@ -3,12 +3,14 @@ model on the same concrete states and actions, and reachable states satisfy the 
 
 import pytest
 import z3
-from betting_strategies import play, round_starts
+from betting_strategies import PROFILE_RULES, play, round_starts
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from studspec.betting import Action, ActionKind, RoundState, apply_legal, can_action, start_round
 from studspec.proving import evaluate, load_proof_modules
+from studspec.stakes import Stakes
+from studspec.wagering import Street
 
 PROOFS = load_proof_modules()
 encoding = PROOFS["betting_encoding"]
@@ -65,3 +67,14 @@ def test_legality_and_transition_encoding_agree_with_the_model(state: RoundState
         agree(encoded_after, apply_legal(before, action).state)
         assert after == apply_legal(before, action).state
     assert evaluate(proof.invariant(params, encoding.state_value(state)))
+
+
+@pytest.mark.clause("BET-07", "BET-08", "BET-09", "BET-11")
+def test_every_profile_lies_in_the_proved_parameter_domain() -> None:
+    # The obligations quantify over all parameters with params_ok; every profile's betting
+    # rules (and any valid table) must satisfy it for the proofs to cover that profile.
+    stakes = Stakes.limit(10, ante=1, bring_in=3)
+    for name, rules in PROFILE_RULES.items():
+        for street in Street:
+            state = start_round(street, stakes, rules, [100, 100], 0, open_pair=True)
+            assert evaluate(encoding.params_ok(encoding.params_value(state))), name
