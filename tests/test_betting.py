@@ -319,3 +319,15 @@ def test_fixed_limit_amounts_only() -> None:
     state = bet(state).state
     with illegal("BET-02"):
         raise_to(state, 60)
+
+
+@pytest.mark.clause("BET-04")
+def test_malformed_actions_are_invalid_input_not_illegal_actions() -> None:
+    state = start_round(Street.FIFTH, TEN_TWENTY_S000, rules("s000"), [500] * 3, 0)
+    with pytest.raises(InvalidInputError, match="whole number of chips"):
+        apply_action(state, Action(ActionKind.BET, -20))
+    with pytest.raises(InvalidInputError, match="not an action"):
+        apply_action(state, Action("shove", 20))  # type: ignore[arg-type]
+    with pytest.raises(InvalidInputError, match="two players in the hand"):
+        start_round(Street.FIFTH, TEN_TWENTY_S000, rules("s000"), [500, 500], 0,
+                    in_hand=[True, False])

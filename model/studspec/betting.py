@@ -223,6 +223,13 @@ def check_action(state: RoundState, action: Action) -> LegalAction:
     """The legal action matching ``action`` (smallest amount if ``to`` is omitted), or raise."""
     from studspec.betting_errors import explain_illegal, position_text  # imports this module
 
+    if not isinstance(action.kind, ActionKind):
+        raise InvalidInputError(f"not an action; one of {', '.join(ActionKind)}",
+                                input_text=str(action.kind), where="action kind")
+    if action.to is not None and (not isinstance(action.to, int) or isinstance(action.to, bool)
+                                  or action.to < 0):
+        raise InvalidInputError("an amount is a whole number of chips, zero or more",
+                                input_text=str(action.to), where=f"{action.kind} amount")
     if state.actor is None:
         raise IllegalActionError("BET-10", position_text(state), "the betting round is over")
     if action.seat is not None and action.seat != state.actor:
