@@ -331,3 +331,22 @@ def test_malformed_actions_are_invalid_input_not_illegal_actions() -> None:
     with pytest.raises(InvalidInputError, match="two players in the hand"):
         start_round(Street.FIFTH, TEN_TWENTY_S000, rules("s000"), [500, 500], 0,
                     in_hand=[True, False])
+
+
+@pytest.mark.clause("BET-01", "BET-03", "ANTE-01")
+def test_a_hand_s_five_rounds_chain_stacks_players_and_pot() -> None:
+    stacks, antes = post_antes([200, 200, 200], TEN_TWENTY_S000.ante)
+    state = start_round(Street.THIRD, TEN_TWENTY_S000, rules("s000"), stacks, 1,
+                        pot=sum(antes))
+    state = call(complete(bring_in(state).state).state).state   # 5, completed to 10, called
+    state = call(state).state                                   # the bring-in calls 5 more
+    assert state.is_over and state.total_pot == 33
+    for street, first in ((Street.FOURTH, 2), (Street.FIFTH, 1), (Street.SIXTH, 2),
+                          (Street.SEVENTH, 1)):
+        state = start_round(street, TEN_TWENTY_S000, rules("s000"), state.stacks, first,
+                            in_hand=state.in_hand, pot=state.total_pot)
+        state = bet(state).state
+        while not state.is_over:
+            state = fold(state).state if state.actor == 0 else call(state).state
+    assert state.in_hand == (False, True, True) and state.total_pot == 173
+    assert sum(state.stacks) + state.total_pot == 600

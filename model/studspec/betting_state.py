@@ -91,6 +91,16 @@ class RoundState:
         return self.pot + sum(seat.wager for seat in self.seats)
 
     @property
+    def stacks(self) -> tuple[int, ...]:
+        """Chips behind per seat (after the round: the next round's stacks)."""
+        return tuple(seat.stack for seat in self.seats)
+
+    @property
+    def in_hand(self) -> tuple[bool, ...]:
+        """Which seats have not folded (after the round: the next round's players)."""
+        return tuple(not seat.folded for seat in self.seats)
+
+    @property
     def is_over(self) -> bool:
         """Whether nobody is left to act in this round."""
         return self.actor is None
