@@ -30,6 +30,11 @@ ShowdownFirst = Literal["last_aggressor", "last_caller"]
 ShowdownNoBet = Literal["first_to_act", "best_board"]
 # --- end SHOW/POT parameters ---
 BoardTieBreak = Literal["position", "high_card_by_suit"]
+# --- BET parameters ---
+AnteConvention = Literal["tenth_small_bet", "house"]
+BringInConvention = Literal["half_small_bet", "third_small_bet", "twice_ante", "house"]
+ShortAllInRule = Literal["half_bet", "full_raise"]
+# --- end BET parameters ---
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -58,6 +63,14 @@ class Profile:
     # --- RANK/LOW/ACT parameters ---
     low_qualifier: int = 8
     board_tie_break: BoardTieBreak = "position"
+    # --- BET parameters ---
+    ante_convention: AnteConvention = "house"
+    bring_in_convention: BringInConvention = "house"
+    fourth_street_open_pair: bool = False
+    raise_cap: int = 3
+    heads_up_uncapped: bool = True
+    short_all_in_rule: ShortAllInRule = "half_bet"
+    # --- end BET parameters ---
 
 
 @dataclass(frozen=True)
@@ -121,6 +134,25 @@ PARAMETERS: dict[str, Parameter] = {
         Parameter("board_tie_break", "ACT-03",
                   "who acts first on 4th-7th street when the best boards tie",
                   ("position", "high_card_by_suit")),
+        # --- BET parameters ---
+        Parameter("ante_convention", "ANTE-02",
+                  "the usual ante size the source states (advice only)",
+                  ("tenth_small_bet", "house")),
+        Parameter("bring_in_convention", "BRINGIN-03",
+                  "the usual bring-in size the source states (advice only)",
+                  ("half_small_bet", "third_small_bet", "twice_ante", "house")),
+        Parameter("fourth_street_open_pair", "BET-07",
+                  "an open pair on 4th street lets any player bet or raise the big bet",
+                  ("true", "false")),
+        Parameter("raise_cap", "BET-08", "raises allowed after the bet in a round",
+                  ("3", "4")),
+        Parameter("heads_up_uncapped", "BET-09",
+                  "raising is unlimited once fewer than three players with chips remain",
+                  ("true", "false")),
+        Parameter("short_all_in_rule", "BET-11",
+                  "how big an all-in raise must be to reopen the betting",
+                  ("half_bet", "full_raise")),
+        # --- end BET parameters ---
     )
 }
 
@@ -221,6 +253,14 @@ def resolve_profile(name: str, _chain: tuple[str, ...] = ()) -> ResolvedProfile:
         low_qualifier=_int_value(values["low_qualifier"]),
         board_tie_break=values["board_tie_break"].value,  # type: ignore[arg-type]
         # --- end RANK/LOW/ACT parameters ---
+        # --- BET parameters ---
+        ante_convention=values["ante_convention"].value,  # type: ignore[arg-type]
+        bring_in_convention=values["bring_in_convention"].value,  # type: ignore[arg-type]
+        fourth_street_open_pair=_as_bool(values["fourth_street_open_pair"].value),
+        raise_cap=_int_value(values["raise_cap"]),
+        heads_up_uncapped=_as_bool(values["heads_up_uncapped"].value),
+        short_all_in_rule=values["short_all_in_rule"].value,  # type: ignore[arg-type]
+        # --- end BET parameters ---
     )
     return ResolvedProfile(name, title, extends, values, profile)
 
@@ -234,6 +274,12 @@ def _int_value(value: ParameterValue) -> int:
         raise SpecError(f"spec/variants/{value.defined_in}.toml", "must be an integer",
                         record=value.defined_in, field=value.name) from error
 # --- end DECK parameters ---
+# --- BET parameters ---
+def _as_bool(text: str) -> bool:
+    """A profile value 'true'/'false' (already checked against the allowed values)."""
+    return text == "true"
+
+# --- end BET parameters ---
 
 
 def _parameter_value(file: str, profile: str, key: str, entry: object) -> ParameterValue:
@@ -294,6 +340,8 @@ def display_value(profile: Profile, parameter: str) -> str:
     value = getattr(profile, parameter)
     if parameter == "suit_order":
         return format_suit_order(value)
+    if isinstance(value, bool):  # BET parameters: written 'true'/'false'
+        return "true" if value else "false"
     return str(value)
 
 
