@@ -198,11 +198,31 @@ def variants_page() -> str:
             inherited = f", inherited from ``{value.defined_in}``" \
                 if profile.is_inherited(name) else ""
             lines += [f"     - {value.value} ({value.source}{inherited})"]
-    lines += ["", *heading("Profiles", "-")]
-    for profile in profiles:
-        extends = f" Extends ``{profile.extends}``." if profile.extends else ""
-        lines += [f"* ``{profile.name}`` — {escape(profile.title)}.{extends}"]
+    lines += ["", *heading("Profiles", "-"), ".. toctree::", "   :maxdepth: 1", ""]
+    lines += [f"   profiles/{profile.name}" for profile in profiles]
     return "\n".join(lines) + "\n"
+
+
+def profile_pages() -> dict[str, str]:
+    """One page per profile: every parameter's value, where it comes from, and why."""
+    pages = {}
+    for profile in all_profiles():
+        extends = (f"It extends :ref:`{profile.extends} <profile-{profile.extends}>`; values it "
+                   "does not set are inherited and marked so." if profile.extends else
+                   "It is the root profile: every parameter is set here.")
+        lines = [f".. _profile-{profile.name}:", "",
+                 *heading(f"Profile {profile.name}", "="), escape(profile.title) + ".", "",
+                 extends, "", ".. list-table::", "   :header-rows: 1",
+                 "   :widths: 22 16 14 48", "", "   * - Parameter", "     - Value",
+                 "     - Source", "     - Note"]
+        for name, value in profile.values.items():
+            origin = value.source + (f" (inherited from ``{value.defined_in}``)"
+                                     if profile.is_inherited(name) else "")
+            lines += [f"   * - ``{name}`` ({clause_ref(PARAMETERS[name].clause_id)})",
+                      f"     - {value.value}", f"     - {origin}",
+                      f"     - {escape(value.note) or '—'}"]
+        pages[f"profiles/{profile.name}.rst"] = "\n".join(lines) + "\n"
+    return pages
 
 
 def source_pages() -> dict[str, str]:
@@ -350,7 +370,8 @@ def write_pages(app: Sphinx) -> None:
     target = Path(app.srcdir) / "generated"
     verdicts = proof_verdicts()
     chains = clause_chains()
-    pages = {**area_pages(chains, verdicts), **source_pages(), "findings.rst": findings_page(),
+    pages = {**area_pages(chains, verdicts), **source_pages(), **profile_pages(),
+             "findings.rst": findings_page(),
              "variants.rst": variants_page(), "deck.rst": deck_page(),
              "pots.rst": pots_page(),
              "proofs.rst": proofs_page(verdicts),
