@@ -39,7 +39,7 @@ class Conventions:
     @staticmethod
     def of(profile: Profile) -> Conventions:
         """The conventions a profile sets."""
-        return Conventions(profile.initial_burns, 0 if profile.last_card_dealable == "yes" else 1,
+        return Conventions(profile.initial_burns, 0 if profile.last_card_dealable else 1,
                            profile.short_stub_procedure)
 
 

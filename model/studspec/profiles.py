@@ -9,7 +9,7 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass, fields
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from studspec.cards import STANDARD_SUIT_ORDER, SuitOrder, format_suit_order, parse_suit_order
 from studspec.errors import InvalidInputError, SpecError
@@ -17,24 +17,17 @@ from studspec.paths import spec_dir
 
 Game = Literal["high", "hilo"]
 BringInTieBreak = Literal["suit", "position"]
-# --- DECK parameters ---
-YesNo = Literal["yes", "no"]
 ShortStubProcedure = Literal["reshuffle-then-community", "tda-rp10h", "community-only"]
 CommunityFirstActor = Literal["sixth-street-first-actor", "high-with-common-card"]
-# --- end DECK parameters ---
-# --- SHOW/POT parameters ---
 OddChipTieBreak = Literal["position", "card_by_suit"]
 OddChipCardScope = Literal["all_cards", "five_card_hand"]
 LowTieOddChip = Literal["lowest_card_by_suit", "high_card_by_suit"]
 ShowdownFirst = Literal["last_aggressor", "last_caller"]
 ShowdownNoBet = Literal["first_to_act", "best_board"]
-# --- end SHOW/POT parameters ---
 BoardTieBreak = Literal["position", "high_card_by_suit"]
-# --- BET parameters ---
 AnteConvention = Literal["tenth_small_bet", "house"]
 BringInConvention = Literal["half_small_bet", "third_small_bet", "twice_ante", "house"]
 ShortAllInRule = Literal["half_bet", "full_raise"]
-# --- end BET parameters ---
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -45,32 +38,25 @@ class Profile:
     game: Game = "high"
     suit_order: SuitOrder = STANDARD_SUIT_ORDER
     bring_in_tie_break: BringInTieBreak = "suit"
-    # --- DECK parameters ---
     max_players: int = 8
     initial_burns: int = 0
-    last_card_dealable: YesNo = "yes"
+    last_card_dealable: bool = True
     short_stub_procedure: ShortStubProcedure = "reshuffle-then-community"
     community_first_actor: CommunityFirstActor = "sixth-street-first-actor"
-    # --- end DECK parameters ---
-    # --- SHOW/POT parameters ---
     chip_unit: int = 1
     odd_chip_tie_break: OddChipTieBreak = "card_by_suit"
     odd_chip_card_scope: OddChipCardScope = "all_cards"
     low_tie_odd_chip: LowTieOddChip = "lowest_card_by_suit"
     showdown_first: ShowdownFirst = "last_aggressor"
     showdown_no_bet: ShowdownNoBet = "first_to_act"
-    # --- end SHOW/POT parameters ---
-    # --- RANK/LOW/ACT parameters ---
     low_qualifier: int = 8
     board_tie_break: BoardTieBreak = "position"
-    # --- BET parameters ---
     ante_convention: AnteConvention = "house"
     bring_in_convention: BringInConvention = "house"
     fourth_street_open_pair: bool = False
     raise_cap: int = 3
     heads_up_uncapped: bool = True
     short_all_in_rule: ShortAllInRule = "half_bet"
-    # --- end BET parameters ---
 
 
 @dataclass(frozen=True)
@@ -91,21 +77,18 @@ PARAMETERS: dict[str, Parameter] = {
         Parameter("bring_in_tie_break", "BRINGIN-02",
                   "who brings in when the lowest door cards tie in rank",
                   ("suit", "position")),
-        # --- DECK parameters ---
         Parameter("max_players", "PLAYERS-01", "the most players a table deals in",
                   ("7", "8", "9")),
         Parameter("initial_burns", "DECK-01", "cards burned before 3rd street is dealt",
                   ("0", "1")),
         Parameter("last_card_dealable", "DECK-02",
-                  "whether the last card of the stub may be dealt", ("yes", "no")),
+                  "whether the last card of the stub may be dealt", ("true", "false")),
         Parameter("short_stub_procedure", "DECK-04",
                   "what the dealer does when the stub cannot give every player a 7th card",
                   ("reshuffle-then-community", "tda-rp10h", "community-only")),
         Parameter("community_first_actor", "DECK-07",
                   "who acts first on 7th street when a community card is dealt",
                   ("sixth-street-first-actor", "high-with-common-card")),
-        # --- end DECK parameters ---
-        # --- SHOW/POT parameters ---
         Parameter("chip_unit", "POT-04",
                   "the smallest chip in play, in the units amounts are counted in (a positive "
                   "integer); odd chips are whole units of it", None),
@@ -126,15 +109,12 @@ PARAMETERS: dict[str, Parameter] = {
         Parameter("showdown_no_bet", "SHOW-02",
                   "with no bet on the last round, who shows first: the player who acted first "
                   "on it, or the player with the best board", ("first_to_act", "best_board")),
-        # --- end SHOW/POT parameters ---
-        # --- RANK/LOW/ACT parameters ---
         Parameter("low_qualifier", "LOW-02",
                   "highest rank a low hand may hold (eight-or-better, or nine-or-better)",
                   ("8", "9")),
         Parameter("board_tie_break", "ACT-03",
                   "who acts first on 4th-7th street when the best boards tie",
                   ("position", "high_card_by_suit")),
-        # --- BET parameters ---
         Parameter("ante_convention", "ANTE-02",
                   "the usual ante size the source states (advice only)",
                   ("tenth_small_bet", "house")),
@@ -152,7 +132,6 @@ PARAMETERS: dict[str, Parameter] = {
         Parameter("short_all_in_rule", "BET-11",
                   "how big an all-in raise must be to reopen the betting",
                   ("half_bet", "full_raise")),
-        # --- end BET parameters ---
     )
 }
 
@@ -229,57 +208,29 @@ def resolve_profile(name: str, _chain: tuple[str, ...] = ()) -> ResolvedProfile:
     if missing:
         raise SpecError(file, f"no value (set or inherited) for {', '.join(missing)}",
                         record=name)
-    profile = Profile(
-        name=name,
-        game=values["game"].value,  # type: ignore[arg-type]  # checked against allowed
-        suit_order=parse_suit_order(values["suit_order"].value, where=file),
-        bring_in_tie_break=values["bring_in_tie_break"].value,  # type: ignore[arg-type]
-        # --- DECK parameters ---  (values checked against PARAMETERS' allowed lists)
-        max_players=_int_value(values["max_players"]),
-        initial_burns=_int_value(values["initial_burns"]),
-        last_card_dealable=values["last_card_dealable"].value,  # type: ignore[arg-type]
-        short_stub_procedure=values["short_stub_procedure"].value,  # type: ignore[arg-type]
-        community_first_actor=values["community_first_actor"].value,  # type: ignore[arg-type]
-        # --- end DECK parameters ---
-        # --- SHOW/POT parameters ---
-        chip_unit=parse_chip_unit(values["chip_unit"].value, where=file),
-        odd_chip_tie_break=values["odd_chip_tie_break"].value,  # type: ignore[arg-type]
-        odd_chip_card_scope=values["odd_chip_card_scope"].value,  # type: ignore[arg-type]
-        low_tie_odd_chip=values["low_tie_odd_chip"].value,  # type: ignore[arg-type]
-        showdown_first=values["showdown_first"].value,  # type: ignore[arg-type]
-        showdown_no_bet=values["showdown_no_bet"].value,  # type: ignore[arg-type]
-        # --- end SHOW/POT parameters ---
-        # --- RANK/LOW/ACT parameters ---
-        low_qualifier=_int_value(values["low_qualifier"]),
-        board_tie_break=values["board_tie_break"].value,  # type: ignore[arg-type]
-        # --- end RANK/LOW/ACT parameters ---
-        # --- BET parameters ---
-        ante_convention=values["ante_convention"].value,  # type: ignore[arg-type]
-        bring_in_convention=values["bring_in_convention"].value,  # type: ignore[arg-type]
-        fourth_street_open_pair=_as_bool(values["fourth_street_open_pair"].value),
-        raise_cap=_int_value(values["raise_cap"]),
-        heads_up_uncapped=_as_bool(values["heads_up_uncapped"].value),
-        short_all_in_rule=values["short_all_in_rule"].value,  # type: ignore[arg-type]
-        # --- end BET parameters ---
-    )
+    typed: dict[str, Any] = {key: _typed(key, values[key].value, file) for key in PARAMETERS}
+    profile = Profile(name=name, **typed)
     return ResolvedProfile(name, title, extends, values, profile)
 
 
-# --- DECK parameters ---
-def _int_value(value: ParameterValue) -> int:
-    """The integer a parameter value spells (its allowed list already holds only integers)."""
-    try:
-        return int(value.value)
-    except ValueError as error:
-        raise SpecError(f"spec/variants/{value.defined_in}.toml", "must be an integer",
-                        record=value.defined_in, field=value.name) from error
-# --- end DECK parameters ---
-# --- BET parameters ---
-def _as_bool(text: str) -> bool:
-    """A profile value 'true'/'false' (already checked against the allowed values)."""
-    return text == "true"
+_FIELD_TYPES = {field.name: field.type for field in fields(Profile)}
 
-# --- end BET parameters ---
+
+def _typed(key: str, text: str, file: str) -> Any:
+    """The Python value of a parameter as written in a profile: int, bool, suit order or text.
+
+    The text has been checked against the parameter's allowed values; the type comes from
+    the Profile field (``int``, ``bool``) or the parameter's own parser.
+    """
+    if key == "suit_order":
+        return parse_suit_order(text, where=file)
+    if key == "chip_unit":
+        return parse_chip_unit(text, where=file)
+    if _FIELD_TYPES[key] == "int":
+        return int(text)
+    if _FIELD_TYPES[key] == "bool":
+        return text == "true"
+    return text
 
 
 def _parameter_value(file: str, profile: str, key: str, entry: object) -> ParameterValue:
@@ -296,18 +247,10 @@ def _parameter_value(file: str, profile: str, key: str, entry: object) -> Parame
     if parameter.allowed is not None and value not in parameter.allowed:
         raise SpecError(file, f"{value!r} is not one of {', '.join(parameter.allowed)}",
                         record=profile, field=key)
-    if key == "suit_order":
-        try:
-            parse_suit_order(value)
-        except InvalidInputError as error:
-            raise SpecError(file, str(error), record=profile, field=key) from error
-    # --- SHOW/POT parameters ---
-    if key == "chip_unit":
-        try:
-            parse_chip_unit(value)
-        except InvalidInputError as error:
-            raise SpecError(file, str(error), record=profile, field=key) from error
-    # --- end SHOW/POT parameters ---
+    try:
+        _typed(key, value, file)
+    except (InvalidInputError, ValueError) as error:
+        raise SpecError(file, str(error), record=profile, field=key) from error
     clause_id = entry.get("clause", parameter.clause_id)
     note = entry.get("note", "")
     if not isinstance(clause_id, str) or not isinstance(note, str):
@@ -315,14 +258,12 @@ def _parameter_value(file: str, profile: str, key: str, entry: object) -> Parame
     return ParameterValue(key, value, source, clause_id, note, profile)
 
 
-# --- SHOW/POT parameters ---
 def parse_chip_unit(text: str, *, where: str | None = None) -> int:
     """Read a chip unit: a positive whole number of the units amounts are counted in."""
     if not text.strip().isdigit() or int(text) < 1:
         raise InvalidInputError("a chip unit is a positive whole number", input_text=text,
                                 where=where)
     return int(text)
-# --- end SHOW/POT parameters ---
 
 
 def load_profile(name: str) -> Profile:
@@ -340,7 +281,7 @@ def display_value(profile: Profile, parameter: str) -> str:
     value = getattr(profile, parameter)
     if parameter == "suit_order":
         return format_suit_order(value)
-    if isinstance(value, bool):  # BET parameters: written 'true'/'false'
+    if isinstance(value, bool):  # written 'true'/'false'
         return "true" if value else "false"
     return str(value)
 
