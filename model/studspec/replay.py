@@ -231,6 +231,10 @@ class _Replayer:
             paid: dict[int, int] = {}
             for award in self.record.awards:
                 paid[award.player] = paid.get(award.player, 0) + award.amount
+            short = sum(result.awards.values()) - sum(paid.values())
+            if self.record.rake is None and short > 0:
+                result.notes.append(f"the record pays {short} less than the pot: a rake the "
+                                    "record does not state? (POT-08 takes a stated rake)")
             for seat in sorted(set(paid) | set(result.awards)):
                 ours, theirs = result.awards.get(seat, 0), paid.get(seat, 0)
                 if ours != theirs:
