@@ -179,17 +179,19 @@ def test_random_legal_hands_end_conserve_chips_and_survive_phh(
 def test_a_random_illegal_action_is_rejected_with_a_clause(
         made: tuple[Hand, None], data: st.DataObject) -> None:
     hand = made[0]
-    steps = data.draw(st.integers(0, 30))
+    steps = data.draw(st.integers(0, 40))
     for _ in range(steps):
         if hand.phase != Phase.BET or hand.actor is None:
             break
-        chosen = data.draw(st.sampled_from(hand.legal_actions()))
+        staying = [a for a in hand.legal_actions() if a.kind != ActionKind.FOLD]
+        chosen = data.draw(st.sampled_from(staying))  # keep the hand going to later streets
         hand.apply(Action(chosen.kind, chosen.to, hand.actor))
     if hand.phase != Phase.BET or hand.actor is None:
         return
     legal = {(action.kind, action.to) for action in hand.legal_actions()}
     kind = data.draw(st.sampled_from(list(ActionKind)))
-    to = data.draw(st.integers(0, 500))
+    near = [action.to for action in hand.legal_actions()]  # amounts close to legal ones
+    to = max(0, data.draw(st.sampled_from(near)) + data.draw(st.integers(-25, 25)))
     if (kind, to) in legal or any(k == kind and kind in (ActionKind.FOLD, ActionKind.CHECK,
                                                          ActionKind.CALL, ActionKind.BRING_IN)
                                   for k, _ in legal):

@@ -1,12 +1,18 @@
 """Replaying recorded hands: the WSOP PHH hands, and hand-built records with illegal actions."""
 
+import dataclasses
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from test_hand import play_out, random_hands
 
+from studspec.hand import Hand
 from studspec.profiles import load_profile
-from studspec.records.phh import parse_phh, read_phh
-from studspec.replay import replay
+from studspec.records.hand import Deal
+from studspec.records.phh import parse_phh, read_phh, write_phh
+from studspec.replay import record_of, replay
 
 SHARED_PHH = Path(__file__).resolve().parents[1].parent / "shared" / "data" / \
     "handhistories" / "phh"
@@ -114,3 +120,21 @@ def test_the_wrong_bring_in_is_reported() -> None:
     result = replay(parse_phh(text, "bringin.phh"), load_profile("base"))
     assert result.violations[0].clause_id == "BET-01"
     assert "seat 0 acts out of turn" in result.violations[0].message
+
+
+@pytest.mark.clause("BRINGIN-01", "ACT-01")
+@given(random_hands(), st.data())
+def test_hiding_the_cards_of_players_who_folded_changes_no_result(
+        made: tuple[Hand, None], data: st.DataObject) -> None:
+    """Unknown cards leave the bring-in and the openers to the record; stacks stay exact."""
+    hand = made[0]
+    play_out(hand, data)
+    record = record_of(hand)
+    folded = {seat for seat in range(hand.seats) if hand.folded[seat]}
+    hidden = tuple(dataclasses.replace(event, cards=(None,) * len(event.cards))
+                   if isinstance(event, Deal) and event.player in folded else event
+                   for event in record.events)
+    again = parse_phh(write_phh(dataclasses.replace(record, events=hidden)), "hidden.phh")
+    result = replay(again, hand.profile)
+    assert result.violations == []
+    assert result.stacks == hand.stacks

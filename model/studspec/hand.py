@@ -37,6 +37,7 @@ from studspec.hand_state import (
 from studspec.profiles import Profile
 from studspec.settle import HandSettlement, settle_hand
 from studspec.stakes import Stakes, post_antes
+from studspec.trace import implements
 from studspec.wagering import BetRules, Street
 
 
@@ -130,6 +131,7 @@ class Hand:
         return [seat for seat in range(self.seats) if not self.folded[seat]
                 and seat not in self.dealt]
 
+    @implements("DEAL-02")
     def check_deal(self, seat: int, cards: Sequence[MaybeCard]) -> None:
         """Raise unless ``seat`` may receive ``cards`` now (DEAL-01, DEAL-02, CARD-02)."""
         where = f"{Street(self.street)}, seat {seat}"

@@ -19,6 +19,7 @@ from studspec.hand_state import MaybeCard, SeatCards, known_board
 from studspec.profiles import Profile
 from studspec.ranking import five_card_value
 from studspec.showdown import first_to_show, showdown_order
+from studspec.trace import implements
 
 
 def street_opener(street: int, seat_cards: Sequence[SeatCards],
@@ -39,6 +40,7 @@ def street_opener(street: int, seat_cards: Sequence[SeatCards],
     return first
 
 
+@implements("DECK-07")
 def community_opener(boards: Sequence[Sequence[Card] | None], sixth: int, community: Card,
                      profile: Profile) -> int:
     """DECK-07: with a community card, the 6th-street opener or the player high with it.

@@ -19,6 +19,7 @@ from studspec.low import five_card_low, profile_low
 from studspec.pots import Contender
 from studspec.profiles import Profile
 from studspec.ranking import best_high, best_high_five
+from studspec.trace import implements
 
 MaybeCard = Card | None
 
@@ -87,6 +88,7 @@ def known_board(up: Sequence[MaybeCard]) -> list[Card] | None:
     return [card for card in up if card is not None]
 
 
+@implements("BET-07")
 def open_pair_showing(boards: Sequence[Sequence[MaybeCard] | None]) -> bool | None:
     """Whether some live 4th-street board shows a pair: True, False, or None (unknown).
 

@@ -148,7 +148,7 @@ class _Replayer:
             for seat in hand.dealing_to():
                 hand.deal(seat, [None] * (3 if hand.street == 3 else 1))
         if hand.phase == Phase.BET and hand.needs_opener:
-            hand.open_round(event.player)  # unknown cards: the record names the opener
+            hand.open_round(self.opener(event))
         if hand.phase != Phase.BET or hand.round is None:
             self.violate(index, event, IllegalActionError(
                 "BET-10", position_of(hand), "no player may act now"))
@@ -160,17 +160,38 @@ class _Replayer:
             self.violate(index, event, error)
             hand.apply_unchecked(bet)
 
+    def opener(self, event: Action) -> int:
+        """The opener an unknown card hides, as the record's first action of the street shows.
+
+        On 3rd street a player who posts the bring-in or completes is the bring-in; a player
+        who calls or folds first acts after a bring-in all-in on the ante (BRINGIN-05): the
+        nearest such seat to his right, if there is one.
+        """
+        hand = self.hand
+        if hand.street != 3 or event.kind in (ActionKind.BRING_IN, ActionKind.WAGER):
+            return event.player
+        for step in range(1, hand.seats):
+            seat = (event.player - step) % hand.seats
+            if hand.behind[seat] > 0:
+                break
+            return seat
+        return event.player
+
+    def unopened(self) -> None:
+        """A street whose opener is unknown and which no action opened: open it with the
+        first live seat; when nobody can act, the round ends at once (BET-10)."""
+        hand = self.hand
+        if hand.phase == Phase.BET and hand.needs_opener:
+            hand.open_round(hand.live.index(True))
+
     def deal(self, index: int, event: Deal) -> None:
         hand = self.hand
+        self.unopened()
         if hand.phase == Phase.BET and hand.round is not None and hand.round.actor is not None:
             self.violate(index, event, IllegalActionError(
                 "BET-10", position_of(hand), f"the next street is dealt while seat "
                 f"{hand.round.actor} still has to act"))
             hand.finish_round()
-        if hand.phase == Phase.BET and hand.needs_opener:
-            hand.phase = Phase.DEAL  # nobody acted on an unknown-opener street
-            self.violate(index, event, IllegalActionError(
-                "BET-01", position_of(hand), "the street has no betting round"))
         try:
             if event.player is None:
                 hand.deal_community(event.cards[0] if event.cards else None)
@@ -181,6 +202,7 @@ class _Replayer:
 
     def show(self, index: int, event: Show) -> None:
         hand = self.hand
+        self.unopened()
         if hand.is_over:
             return  # a player may show a hand that won uncontested; nothing changes
         if hand.phase != Phase.SHOWDOWN:
@@ -198,6 +220,7 @@ class _Replayer:
 
     def finish(self) -> ReplayResult:
         hand, result = self.hand, self.result
+        self.unopened()
         if hand.phase == Phase.SHOWDOWN:
             hand.showdown()
         if not hand.is_over:
