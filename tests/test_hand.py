@@ -10,7 +10,7 @@ from studspec.betting_state import Action, ActionKind
 from studspec.cards import Card, full_deck, parse_cards
 from studspec.errors import IllegalActionError
 from studspec.hand import Hand
-from studspec.hand_state import Phase, open_pair_showing
+from studspec.hand_state import EventKind, Phase, open_pair_showing
 from studspec.profiles import load_profile, profile_names
 from studspec.records.phh import parse_phh, write_phh
 from studspec.replay import record_of, replay
@@ -201,3 +201,25 @@ def test_a_random_illegal_action_is_rejected_with_a_clause(
         hand.apply(Action(kind, to, hand.actor))
     assert error.value.clause_id and str(error.value).startswith(error.value.clause_id)
     assert (hand.stacks, hand.pot, hand.actor) == before
+
+
+@pytest.mark.clause("DECK-04", "DECK-05", "SHOW-02")
+@pytest.mark.parametrize("profile", ["pokerstars", "tda-2024", "base"])
+def test_eight_players_to_seventh_street_share_a_community_card(profile: str) -> None:
+    deck = full_deck()
+    random.Random(7).shuffle(deck)
+    hand = Hand(PROFILES[profile], STAKES, [500] * 8, deck=deck)
+    passive = (ActionKind.CHECK, ActionKind.CALL, ActionKind.BRING_IN)
+    while hand.phase != Phase.SHOWDOWN:
+        act(hand, next(a.kind for a in hand.legal_actions() if a.kind in passive))
+    assert hand.has_community and hand.community is not None
+    assert all(len(cards.cards) == 6 for cards in hand.seat_cards)
+    assert hand.hand_of(0) is not None and len(hand.hand_of(0) or []) == 7
+    order = hand.showing_order()
+    assert sorted(order) == list(range(8))
+    hand.showdown()
+    shown = [event.seat for event in hand.events if event.kind == EventKind.SHOW]
+    assert shown == order
+    assert hand.is_over and sum(hand.stacks) == 4000
+    result = replay(parse_phh(write_phh(record_of(hand))), hand.profile)
+    assert result.violations == [] and result.stacks == hand.stacks

@@ -382,10 +382,15 @@ class Hand:
                                      "shows, after the last betting round")
 
     def showdown(self) -> None:
-        """Finish the showdown: every live hand is judged and the pots are paid (SHOW-01)."""
+        """Finish the showdown: the live hands not yet shown are shown in showing order
+        (SHOW-02), every live hand is judged and the pots are paid (SHOW-01)."""
         if self.phase != Phase.SHOWDOWN:
             raise IllegalActionError("SHOW-01", f"{Street(self.street)}, {self.phase}",
                                      "there is no showdown now")
+        shown = {event.seat for event in self.events if event.kind == EventKind.SHOW}
+        for seat in self.showing_order():
+            if seat not in shown and self.seat_cards[seat].known:
+                self.show(seat)
         self._settle()
 
     def _settle(self) -> None:
