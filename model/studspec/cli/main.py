@@ -79,6 +79,12 @@ def build_parser() -> argparse.ArgumentParser:
     convert.add_argument("--to", choices=("phh",), default="phh", help="target format")
     convert.add_argument("--out", metavar="DIR",
                          help="output folder (default: ./<FILE stem>-phh); never overwritten")
+    check = commands.add_parser("check", parents=[formats],
+                                help="replay recorded hands (PHH, site hand histories) under a "
+                                     "profile and report every rule they break")
+    check.add_argument("files", nargs="+", metavar="FILE", help="PHH or site hand-history files")
+    check.add_argument("--profile", required=True, metavar="P",
+                       help="the rule profile (`studspec variants` lists them)")
     return parser
 
 
@@ -123,6 +129,10 @@ def _dispatch(arguments: argparse.Namespace) -> Report:
         from studspec.cli.convert import convert_report
 
         return convert_report(arguments.file, arguments.to, arguments.out)
+    if command == "check":
+        from studspec.cli.check import check_report
+
+        return check_report(arguments.files, arguments.profile)
     raise UsageError(f"unknown command {command!r}")  # argparse prevents this
 
 
