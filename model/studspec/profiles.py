@@ -11,7 +11,7 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any, Literal
 
-from studspec.cards import STANDARD_SUIT_ORDER, SuitOrder, format_suit_order, parse_suit_order
+from studspec.cards import STANDARD_SUIT_ORDER, SuitOrder, parse_suit_order
 from studspec.errors import InvalidInputError, SpecError
 from studspec.paths import spec_dir
 
@@ -274,16 +274,6 @@ def load_profile(name: str) -> Profile:
 def all_profiles() -> list[ResolvedProfile]:
     """Every profile in spec/variants, resolved."""
     return [resolve_profile(name) for name in profile_names()]
-
-
-def display_value(profile: Profile, parameter: str) -> str:
-    """A parameter's value as written in a profile file."""
-    value = getattr(profile, parameter)
-    if parameter == "suit_order":
-        return format_suit_order(value)
-    if isinstance(value, bool):  # written 'true'/'false'
-        return "true" if value else "false"
-    return str(value)
 
 
 assert set(PARAMETERS) == {f.name for f in fields(Profile)} - {"name"}

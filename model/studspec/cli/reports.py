@@ -8,7 +8,7 @@ from typing import Any
 from studspec.cli.render import paragraph, table
 from studspec.profiles import PARAMETERS, all_profiles
 from studspec.proving import ProofResult, Verdict, run_obligations, select_obligations
-from studspec.specdata.clauses import Clause, load_clauses
+from studspec.specdata.clauses import load_clauses
 from studspec.specdata.coverage import coverage_problems, coverage_report
 from studspec.specdata.findings import load_findings
 from studspec.traceability import clause_chains
@@ -215,8 +215,3 @@ def variants_report(diff: list[str] | None = None) -> Report:
 def clause_ids() -> list[str]:
     """The IDs the spec defines, for argument checking."""
     return list(load_clauses())
-
-
-def clause_summary(clause: Clause) -> str:
-    """One line naming a clause."""
-    return f"{clause.id} {clause.title}"

@@ -22,7 +22,6 @@ from studspec.errors import InvalidInputError
 from studspec.records.hand import (
     Action,
     ActionKind,
-    Award,
     Deal,
     Event,
     Game,
@@ -297,12 +296,5 @@ def _notation(event: Event, scale: int) -> str | None:
     if event.kind is ActionKind.CHECK_CALL:
         return f"{actor} cc"
     return f"{actor} f"
-
-
-def awards_from_stacks(record: HandRecord) -> list[Award]:
-    """Net results implied by starting and finishing stacks (PHH records no pot awards)."""
-    return [Award(index, (p.finishing_stack or 0) - (p.starting_stack or 0), pot="net")
-            for index, p in enumerate(record.players)
-            if p.finishing_stack is not None and p.starting_stack is not None]
 
 

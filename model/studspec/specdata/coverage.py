@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from studspec.errors import SpecError
 from studspec.paths import spec_dir
 from studspec.specdata.clauses import load_clauses
 from studspec.specdata.sources import (
@@ -138,10 +137,3 @@ def coverage_problems() -> list[str]:
                 problems.append(f"{label} is neither cited, non-normative nor pending: "
                                 f"{status.sentence.text!r}")
     return problems
-
-
-def check_coverage_file() -> None:
-    """Validate the coverage file eagerly (raises SpecError)."""
-    _listed()
-    if not (spec_dir() / "sources" / "coverage.toml").is_file():
-        raise SpecError(COVERAGE_FILE, "missing")
