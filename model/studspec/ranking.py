@@ -128,8 +128,11 @@ def best_high(cards: Sequence[Card]) -> HighValue:
 
 def best_high_five(cards: Sequence[Card]) -> tuple[Card, ...]:
     """One five-card subset that achieves :func:`best_high` (the first in subset order)."""
-    best = best_high(cards)
-    return next(five for five in combinations(cards, 5) if five_card_value(five) == best)
+    if not 5 <= len(cards) <= 7:
+        raise InvalidInputError("a high hand is the best five of 5 to 7 cards",
+                                input_text=" ".join(map(str, cards)), where="best_high")
+    require_distinct(cards, where="best_high")
+    return max(combinations(cards, 5), key=five_card_value)  # max keeps the first best
 
 
 @implements("RANK-03", "CARD-05")

@@ -19,11 +19,10 @@ from studspec.cli.render import table
 from studspec.cli.reports import Report
 from studspec.cli.summary import summarize
 from studspec.errors import InvalidInputError, SpecError, StudSpecError
-from studspec.profiles import Profile, load_profile
 from studspec.records.detect import read_hand_histories
 from studspec.records.hand import HandRecord
 from studspec.records.phh import read_phh
-from studspec.records.site_profiles import pick_profile
+from studspec.records.site_profiles import ProfileChooser
 from studspec.records.unstated import fill_bring_ins
 from studspec.replay import ReplayResult, Violation, replay
 from studspec.specdata.clauses import get_clause
@@ -82,26 +81,10 @@ def _records(path: Path) -> tuple[list[HandRecord], list[dict[str, Any]]]:
     return result.records, problems
 
 
-class _Profiles:
-    """The profile each hand is checked under: the one given, else the log's (cached)."""
-
-    def __init__(self, given: str | None) -> None:
-        self.given = load_profile(given) if given is not None else None
-        self.loaded: dict[str, Profile] = {}
-
-    def of(self, record: HandRecord) -> tuple[Profile, str]:
-        if self.given is not None:
-            return self.given, "given with --profile"
-        name, reason = pick_profile(record)
-        if name not in self.loaded:
-            self.loaded[name] = load_profile(name)
-        return self.loaded[name], reason
-
-
 def check_report(files: list[str], profile_name: str | None = None) -> Report:
     """Replay every hand of every file (under the given profile, else the log's); report
     violations, results and a summary."""
-    profiles = _Profiles(profile_name)
+    profiles = ProfileChooser(profile_name)
     hands: list[dict[str, Any]] = []
     problems: list[dict[str, Any]] = []
     for file in files:
@@ -132,7 +115,7 @@ def check_report(files: list[str], profile_name: str | None = None) -> Report:
     return _report(profile_name, hands, problems)
 
 
-def _check_one(record: HandRecord, profiles: _Profiles,
+def _check_one(record: HandRecord, profiles: ProfileChooser,
                problems: list[dict[str, Any]]) -> dict[str, Any]:
     profile, reason = profiles.of(record)
     try:

@@ -10,7 +10,7 @@ game, and the reason says so.
 
 from __future__ import annotations
 
-from studspec.profiles import profile_names
+from studspec.profiles import Profile, load_profile, profile_names
 from studspec.records.hand import HandRecord
 
 SITE_NAMES = {"pokerstars": "PokerStars", "fulltilt": "Full Tilt", "partypoker": "PartyPoker",
@@ -36,3 +36,22 @@ def pick_profile(record: HandRecord) -> tuple[str, str]:
     if site == "phh":
         return fallback, f"{shown}: PHH hands (WSOP and other tournaments) default to the TDA"
     return fallback, f"{shown}: no profile for this site and game, the TDA's"
+
+
+class ProfileChooser:
+    """The profile each hand of a run is checked under: the one given, else the log's.
+
+    Profiles are loaded once per run (a run checks many hands under a few profiles)."""
+
+    def __init__(self, given: str | None) -> None:
+        self.given = load_profile(given) if given is not None else None
+        self.loaded: dict[str, Profile] = {}
+
+    def of(self, record: HandRecord) -> tuple[Profile, str]:
+        """The profile for a record and the reason it was chosen."""
+        if self.given is not None:
+            return self.given, "given with --profile"
+        name, reason = pick_profile(record)
+        if name not in self.loaded:
+            self.loaded[name] = load_profile(name)
+        return self.loaded[name], reason
