@@ -13,6 +13,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+from site_validation import site_validation_page
 from sphinx.application import Sphinx
 
 from studspec.cli.main import build_parser
@@ -375,7 +376,9 @@ def write_pages(app: Sphinx) -> None:
              "variants.rst": variants_page(), "deck.rst": deck_page(),
              "pots.rst": pots_page(),
              "proofs.rst": proofs_page(verdicts),
-             "traceability.rst": traceability_page(chains), "cli.rst": cli_page()}
+             "traceability.rst": traceability_page(chains), "cli.rst": cli_page(),
+             "site-validation.rst": site_validation_page(Path(app.srcdir).parent, clause_ref,
+                                                         escape, heading)}
     for relative, text in pages.items():
         path = target / relative
         path.parent.mkdir(parents=True, exist_ok=True)
