@@ -101,12 +101,7 @@ def check_report(files: list[str], profile_name: str | None = None) -> Report:
         problems += found
         for record, filled in zip(records, fill_bring_ins(records), strict=True):
             if filled.record is None:
-                problems.append({"file": file, "hand": record.origin.hand_id,
-                                 "line": filled.line, "reason": filled.problem})
-                hands.append({"file": file, "hand": record.origin.hand_id,
-                              "site": record.origin.format, "game": record.game,
-                              "replayed": False, "violations": [], "divergences": [],
-                              "notes": [], "profile": None, "profile_reason": None})
+                hands.append(_not_checked(record, filled.line, filled.problem or "", problems))
                 continue
             hand = _check_one(filled.record, profiles, problems)
             if filled.note:
@@ -121,13 +116,20 @@ def _check_one(record: HandRecord, profiles: ProfileChooser,
     try:
         hand = _hand_data(record, replay(record, profile))
     except StudSpecError as error:
-        problems.append({"file": record.origin.file, "hand": record.origin.hand_id,
-                         "line": None, "reason": f"cannot be replayed: {error}"})
-        hand = {"file": record.origin.file, "hand": record.origin.hand_id,
-                "site": record.origin.format, "game": record.game, "replayed": False,
-                "violations": [], "divergences": [], "notes": []}
+        hand = _not_checked(record, None, f"cannot be replayed: {error}", problems)
     hand.update(profile=profile.name, profile_reason=reason)
     return hand
+
+
+def _not_checked(record: HandRecord, line: int | None, reason: str,
+                 problems: list[dict[str, Any]]) -> dict[str, Any]:
+    """A hand that could not be checked: its problem is recorded, the hand kept as such."""
+    problems.append({"file": record.origin.file, "hand": record.origin.hand_id,
+                     "line": line, "reason": reason})
+    return {"file": record.origin.file, "hand": record.origin.hand_id,
+            "site": record.origin.format, "game": record.game, "replayed": False,
+            "violations": [], "divergences": [], "notes": [], "profile": None,
+            "profile_reason": None}
 
 
 def _hand_lines(hand: dict[str, Any]) -> list[str]:

@@ -15,10 +15,9 @@ def summarize(hands: list[dict[str, Any]], problems: list[dict[str, Any]]) -> di
     that differ from the record, unstated rakes; ``text`` holds the text lines."""
     replayed = [hand for hand in hands if hand.get("replayed") is not False]
     by_clause = Counter(v["clause"] for hand in replayed for v in hand["violations"])
-    checked_ids = {(hand["file"], hand["hand"]) for hand in hands}
+    # Every problem is a file or hand not read, or a hand read but not checkable.
     not_checkable = [{"file": p["file"], "hand": p["hand"], "line": p["line"],
-                      "reason": p["reason"]} for p in problems
-                     if p["hand"] is not None or (p["file"], p["hand"]) not in checked_ids]
+                      "reason": p["reason"]} for p in problems]
     divergent = [{"file": hand["file"], "hand": hand["hand"],
                   "divergences": hand["divergences"]}
                  for hand in replayed if hand["divergences"]]
