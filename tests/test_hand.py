@@ -223,3 +223,31 @@ def test_eight_players_to_seventh_street_share_a_community_card(profile: str) ->
     assert hand.is_over and sum(hand.stacks) == 4000
     result = replay(parse_phh(write_phh(record_of(hand))), hand.profile)
     assert result.violations == [] and result.stacks == hand.stacks
+
+
+@pytest.mark.clause("SHOW-02")
+def test_an_uncalled_last_bet_under_the_last_caller_rule_falls_back_to_the_no_bet_rule() -> None:
+    # Seat 0 is all-in on the bring-in; on 7th street seat 1 bets and seat 2 folds, so
+    # nobody accepted the bet: under s002 (last caller shows first) the no-bet rule decides.
+    hand = Hand(load_profile("s002"), Stakes.limit(2, ante=0, bring_in=1), [1, 40, 40])
+    for seat, text in {0: "Ah Kh 2c", 1: "Ad Kd 9s", 2: "Ac Kc 8s"}.items():
+        hand.deal(seat, parse_cards(text))
+    hand.apply(Action(ActionKind.BRING_IN, 1, 0))
+    hand.apply(Action(ActionKind.CALL, 1, 1))
+    hand.apply(Action(ActionKind.CALL, 1, 2))
+    for street, row in {4: "9h 8h 7c", 5: "Qs Qd Qc", 6: "5s 5d 5c", 7: "3s 3d 4c"}.items():
+        for seat, card in enumerate(parse_cards(row)):
+            hand.deal(seat, [card])
+        while hand.phase == Phase.BET and hand.actor is not None:
+            seat = hand.actor
+            if street == 7 and seat == 1:
+                hand.apply(Action(ActionKind.BET, 4, 1))
+            elif street == 7 and seat == 2:
+                hand.apply(Action(ActionKind.FOLD, 0, 2))
+            else:
+                hand.apply(Action(ActionKind.CHECK, 0, seat))
+    assert hand.live == [True, True, False] and hand.last_caller is None
+    first = hand.first_actors[7]
+    assert hand.showing_order()[0] == first
+    hand.showdown()
+    assert hand.is_over and sum(hand.stacks) == 81

@@ -342,8 +342,14 @@ class Hand:
     def showing_order(self) -> list[int]:
         """The live seats in the order they show (SHOW-02), under the profile."""
         live = [seat for seat in range(self.seats) if self.live[seat]]
+        aggressor = self.last_aggressor
+        if self.profile.showdown_first == "last_caller" and self.last_caller is None:
+            # SHOW-02 read as S002 (FIND-41): the last player to accept the bet shows first.
+            # Interpretation: a last-round bet nobody called (the players left were already
+            # all-in) was accepted by no one, so the no-bet rule decides.
+            aggressor = None
         return show_order(live, self.seat_cards, self.seats, self.profile,
-                          last_aggressor=self.last_aggressor, last_caller=self.last_caller,
+                          last_aggressor=aggressor, last_caller=self.last_caller,
                           first_to_act=self.first_actors.get(7, live[0]))
 
     def hand_of(self, seat: int) -> list[Card] | None:
