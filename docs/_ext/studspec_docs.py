@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from sphinx.application import Sphinx
+from studspec_pictures import deal_page, deck_figure, pots_figure
 
 from studspec.cli.main import build_parser
 from studspec.paths import checkout_root
@@ -372,8 +373,8 @@ def write_pages(app: Sphinx) -> None:
     chains = clause_chains()
     pages = {**area_pages(chains, verdicts), **source_pages(), **profile_pages(),
              "findings.rst": findings_page(),
-             "variants.rst": variants_page(), "deck.rst": deck_page(),
-             "pots.rst": pots_page(),
+             "variants.rst": variants_page(), "deck.rst": deck_page() + deck_figure(),
+             "pots.rst": pots_page() + pots_figure(), "deal.rst": deal_page(),
              "proofs.rst": proofs_page(verdicts),
              "traceability.rst": traceability_page(chains), "cli.rst": cli_page()}
     for relative, text in pages.items():
