@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from sphinx.application import Sphinx
+from studspec_navigation import clause_anchor, navigation_pages
 from studspec_pictures import deal_page, deck_figure, pots_figure
 
 from studspec.cli.main import build_parser
@@ -54,7 +55,7 @@ def heading(text: str, underline: str) -> list[str]:
 
 def clause_ref(clause_id: str) -> str:
     """A link to a clause's anchor."""
-    return f":ref:`{clause_id} <clause-{clause_id.lower()}>`"
+    return f":ref:`{clause_id} <{clause_anchor(clause_id)}>`"
 
 
 def proof_verdicts() -> dict[str, dict[str, Any]]:
@@ -141,7 +142,7 @@ def _relative(file: str, root: Path | None) -> str:
 
 def area_pages(chains: dict[str, ClauseChain],
                verdicts: dict[str, dict[str, Any]]) -> dict[str, str]:
-    """One page per area, plus an index."""
+    """One page per area (the index is studspec_navigation's)."""
     pages: dict[str, str] = {}
     by_area: dict[str, list[ClauseChain]] = {}
     for chain in chains.values():
@@ -154,9 +155,6 @@ def area_pages(chains: dict[str, ClauseChain],
         for chain in area_chains:
             lines += clause_section(chain, verdicts)
         pages[f"areas/{area.lower()}.rst"] = "\n".join(lines)
-    index = [*heading("Rules by area", "="), ".. toctree::", "   :maxdepth: 2", ""]
-    index += [f"   {area.lower()}" for area in by_area]
-    pages["areas/index.rst"] = "\n".join(index) + "\n"
     return pages
 
 
@@ -371,7 +369,8 @@ def write_pages(app: Sphinx) -> None:
     target = Path(app.srcdir) / "generated"
     verdicts = proof_verdicts()
     chains = clause_chains()
-    pages = {**area_pages(chains, verdicts), **source_pages(), **profile_pages(),
+    pages = {**area_pages(chains, verdicts), **navigation_pages(chains, AREA_TITLES),
+             **source_pages(), **profile_pages(),
              "findings.rst": findings_page(),
              "variants.rst": variants_page(), "deck.rst": deck_page() + deck_figure(),
              "pots.rst": pots_page() + pots_figure(), "deal.rst": deal_page(),

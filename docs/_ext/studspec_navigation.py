@@ -1,0 +1,63 @@
+"""The ways into the rules: the rules index (every clause, by area) and the landing page's
+list of areas.
+
+A clause's anchor is derived from its ID alone (``clause-bringin-02``), so a link to a
+clause never breaks when its title, area page or order changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from studspec.traceability import ClauseChain
+
+
+def clause_anchor(clause_id: str) -> str:
+    """The stable anchor of a clause: ``clause-`` and the ID in lower case."""
+    return f"clause-{clause_id.lower()}"
+
+
+def by_area(chains: Mapping[str, ClauseChain], titles: Mapping[str, str]) -> dict[str,
+                                                                                   list[str]]:
+    """Clause IDs per area, areas in the order of ``titles`` (the design's order), then any
+    other area in the order met."""
+    areas: dict[str, list[str]] = {area: [] for area in titles}
+    for clause_id, chain in chains.items():
+        areas.setdefault(chain.clause.area, []).append(clause_id)
+    return {area: ids for area, ids in areas.items() if ids}
+
+
+def areas_index(chains: Mapping[str, ClauseChain], titles: Mapping[str, str]) -> str:
+    """The rules index: every area and, under it, a link to every clause with its title."""
+    from studspec_docs import escape
+
+    areas = by_area(chains, titles)
+    lines = ["Rules by area", "=============", "",
+             "Every clause of the specification, by area. A clause's section shows the source "
+             "sentences it rests on (original and English), its statement, parameters, code, "
+             "proof obligations with their status, and the tests that exercise it.", "",
+             ".. toctree::", "   :hidden:", ""]
+    lines += [f"   {area.lower()}" for area in areas]
+    lines.append("")
+    for area, ids in areas.items():
+        lines += [f"* :doc:`{titles.get(area, area)} ({area}) <{area.lower()}>`", ""]
+        lines += [f"  * :ref:`{clause_id} <{clause_anchor(clause_id)}>` — "
+                  f"{escape(chains[clause_id].clause.title)}"
+                  for clause_id in ids]
+        lines.append("")
+    return "\n".join(lines)
+
+
+def area_links(chains: Mapping[str, ClauseChain], titles: Mapping[str, str]) -> str:
+    """The landing page's list of areas (included by docs/index.rst), one link each."""
+    areas = by_area(chains, titles)
+    lines = [f"* :doc:`{titles.get(area, area)} <generated/areas/{area.lower()}>` ({area}, "
+             f"{len(ids)} clause{'s' if len(ids) != 1 else ''})" for area, ids in areas.items()]
+    return "\n".join(lines) + "\n"
+
+
+def navigation_pages(chains: Mapping[str, ClauseChain],
+                     titles: Mapping[str, str]) -> dict[str, str]:
+    """The generated navigation files, by path under docs/generated/."""
+    return {"areas/index.rst": areas_index(chains, titles),
+            "area-links.inc": area_links(chains, titles)}
