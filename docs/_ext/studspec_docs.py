@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from sphinx.application import Sphinx
+from studspec_code import code_listing
 from studspec_navigation import clause_anchor, navigation_pages
 from studspec_pictures import deal_page, deck_figure, pots_figure
 
@@ -118,6 +119,7 @@ def clause_section(chain: ClauseChain, verdicts: dict[str, dict[str, Any]]) -> l
     code = [f"``{i.module}.{i.qualname}`` ({_relative(i.file, root)}:{i.line})"
             for i in chain.implementations]
     lines += ["**Implemented by:** " + ("; ".join(code) if code else "—"), ""]
+    lines += code_listing([(i.qualname, _relative(i.file, root)) for i in chain.implementations])
     if chain.obligations:
         lines += ["**Proof obligations:**", ""]
         lines += [f"* ``{o.name}`` — {escape(o.title)}: {verdict(o.name, verdicts)}"
