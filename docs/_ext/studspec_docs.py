@@ -15,7 +15,7 @@ from typing import Any
 
 from sphinx.application import Sphinx
 from studspec_code import code_listing
-from studspec_navigation import clause_anchor, navigation_pages
+from studspec_navigation import clause_anchor, navigation_pages, source_anchor, source_link
 from studspec_pictures import deal_page, deck_figure, pots_figure
 
 from studspec.cli.main import build_parser
@@ -190,7 +190,8 @@ def variants_page() -> str:
              "A profile is a named set of rule parameters. Each value names its source; "
              "*inherited* marks a value the profile's text leaves open, taken from the "
              "profile it extends.", "",
-             ".. list-table::", "   :header-rows: 1", "", "   * - Parameter"]
+             ".. list-table::", "   :header-rows: 1", "   :class: variant-matrix", "",
+             "   * - Parameter"]
     lines += [f"     - ``{p.name}``" for p in profiles]
     for name, parameter in PARAMETERS.items():
         lines += [f"   * - ``{name}`` ({clause_ref(parameter.clause_id)})"]
@@ -198,7 +199,7 @@ def variants_page() -> str:
             value = profile.values[name]
             inherited = f", inherited from ``{value.defined_in}``" \
                 if profile.is_inherited(name) else ""
-            lines += [f"     - {value.value} ({value.source}{inherited})"]
+            lines += [f"     - {value.value} ({source_link(value.source)}{inherited})"]
     lines += ["", *heading("Profiles", "-"), ".. toctree::", "   :maxdepth: 1", ""]
     lines += [f"   profiles/{profile.name}" for profile in profiles]
     return "\n".join(lines) + "\n"
@@ -217,7 +218,7 @@ def profile_pages() -> dict[str, str]:
                  "   :widths: 22 16 14 48", "", "   * - Parameter", "     - Value",
                  "     - Source", "     - Note"]
         for name, value in profile.values.items():
-            origin = value.source + (f" (inherited from ``{value.defined_in}``)"
+            origin = source_link(value.source) + (f" (inherited from ``{value.defined_in}``)"
                                      if profile.is_inherited(name) else "")
             lines += [f"   * - ``{name}`` ({clause_ref(PARAMETERS[name].clause_id)})",
                       f"     - {value.value}", f"     - {origin}",
@@ -239,12 +240,15 @@ def source_pages() -> dict[str, str]:
     index += ["", *heading("Authorities", "-")]
     for source in sources.values():
         if not source.is_rule_text:
-            index += [f"* **{source.key}** — {escape(source.title)}. "
-                      f"{escape(source.provenance)}"]
+            index += [f".. _{source_anchor(source.key)}:", "",
+                      f"**{source.key}** — {escape(source.title)}. "
+                      f"{escape(source.provenance)}"
+                      + (" Cited by locator: " + ", ".join(f"``{loc}``" for loc in source.locators)
+                         + "." if source.locators else ""), ""]
     pages["sources/index.rst"] = "\n".join(index) + "\n"
     for report in reports:
         source = sources[report.source]
-        lines = [f".. _source-{source.key.lower()}:", "",
+        lines = [f".. _{source_anchor(source.key)}:", "",
                  *heading(f"{source.key} — {source.title}", "="),
                  f"Language: {source.language}. Game: {escape(source.game)}. "
                  f"{escape(source.provenance)}", "",

@@ -61,3 +61,15 @@ def navigation_pages(chains: Mapping[str, ClauseChain],
     """The generated navigation files, by path under docs/generated/."""
     return {"areas/index.rst": areas_index(chains, titles),
             "area-links.inc": area_links(chains, titles)}
+
+
+def source_anchor(key: str) -> str:
+    """The anchor of a source: its own page for a rule text, its entry among the authorities."""
+    return f"source-{key.lower()}"
+
+
+def source_link(key: str) -> str:
+    """A link to the source a profile value cites; plain text for a key no source has."""
+    from studspec.specdata.sources import load_sources
+
+    return f":ref:`{key} <{source_anchor(key)}>`" if key in load_sources() else key
