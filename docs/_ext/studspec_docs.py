@@ -15,7 +15,7 @@ from typing import Any
 
 from sphinx.application import Sphinx
 from studspec_code import code_listing
-from studspec_navigation import clause_anchor, navigation_pages, source_anchor, source_link
+from studspec_navigation import clause_ref, navigation_pages, source_anchor, source_link
 from studspec_pictures import deal_page, deck_figure, pots_figure
 
 from studspec.cli.main import build_parser
@@ -52,11 +52,6 @@ def linked(text: str) -> str:
 def heading(text: str, underline: str) -> list[str]:
     """A section title."""
     return [text, underline * max(len(text), 3), ""]
-
-
-def clause_ref(clause_id: str) -> str:
-    """A link to a clause's anchor."""
-    return f":ref:`{clause_id} <{clause_anchor(clause_id)}>`"
 
 
 def proof_verdicts() -> dict[str, dict[str, Any]]:

@@ -17,6 +17,11 @@ def clause_anchor(clause_id: str) -> str:
     return f"clause-{clause_id.lower()}"
 
 
+def clause_ref(clause_id: str) -> str:
+    """A link to a clause's section."""
+    return f":ref:`{clause_id} <{clause_anchor(clause_id)}>`"
+
+
 def by_area(chains: Mapping[str, ClauseChain], titles: Mapping[str, str]) -> dict[str,
                                                                                    list[str]]:
     """Clause IDs per area, areas in the order of ``titles`` (the design's order), then any
@@ -41,7 +46,7 @@ def areas_index(chains: Mapping[str, ClauseChain], titles: Mapping[str, str]) ->
     lines.append("")
     for area, ids in areas.items():
         lines += [f"* :doc:`{titles.get(area, area)} ({area}) <{area.lower()}>`", ""]
-        lines += [f"  * :ref:`{clause_id} <{clause_anchor(clause_id)}>` — "
+        lines += [f"  * {clause_ref(clause_id)} — "
                   f"{escape(chains[clause_id].clause.title)}"
                   for clause_id in ids]
         lines.append("")

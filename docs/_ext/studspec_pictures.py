@@ -14,6 +14,8 @@ import random
 from html import escape
 from itertools import count
 
+from studspec_navigation import clause_ref as ref
+
 from studspec.bringin import bring_in_seat, lowest_door_card_seats
 from studspec.cards import Card, Suit, full_deck
 from studspec.dealing import simulate_deal
@@ -21,6 +23,7 @@ from studspec.deck import (
     DECK_SIZE,
     MIN_SEATS,
     Conventions,
+    cards_in_hands,
     cards_taken_through,
     everyone_reaches_seventh,
     seventh_street_need,
@@ -153,11 +156,11 @@ def deal_page(profile_name: str = "base", seats: int = 7) -> str:
                "``studspec.dealing.simulate_deal`` from a shuffled deck; ``#n`` is the order "
                "each card left the deck. Down cards are grey with a dashed edge. 3rd street, two "
                "down and one up, clockwise from the dealer's left: "
-               ":ref:`DEAL-01 <clause-deal-01>` (the later streets follow the same order: "
-               ":ref:`DEAL-02 <clause-deal-02>`); the lowest door card brings in: "
-               ":ref:`BRINGIN-01 <clause-bringin-01>`, ties broken by "
+               f"{ref('DEAL-01')} (the later streets follow the same order: "
+               f"{ref('DEAL-02')}); the lowest door card brings in: "
+               f"{ref('BRINGIN-01')}, ties broken by "
                f"``bring_in_tie_break`` = ``{profile.bring_in_tie_break}``: "
-               ":ref:`BRINGIN-02 <clause-bringin-02>`.")
+               f"{ref('BRINGIN-02')}.")
     lines = ["The deal, pictured", "==================", "",
              "Who gets which card, in which order, and who must bring in. The picture is "
              "drawn from the model's own deal of a real deck, so it shows what the code "
@@ -167,11 +170,17 @@ def deal_page(profile_name: str = "base", seats: int = 7) -> str:
 
 # -- (b) the deck arithmetic by number of players ------------------------------------------
 
-def convention_groups(profiles: list[ResolvedProfile]) -> dict[Conventions, list[str]]:
-    """Profiles grouped by their deck conventions (burns, reserve, short-stub procedure)."""
-    groups: dict[Conventions, list[str]] = {}
+Group = tuple[Conventions, int]
+"""Profiles that deal alike: the same deck conventions and the same largest table."""
+
+
+def convention_groups(profiles: list[ResolvedProfile]) -> dict[Group, list[str]]:
+    """Profile names grouped by deck conventions (burns, reserve, short-stub procedure) and
+    largest table."""
+    groups: dict[Group, list[str]] = {}
     for resolved in profiles:
-        groups.setdefault(Conventions.of(resolved.profile), []).append(resolved.name)
+        key = (Conventions.of(resolved.profile), resolved.profile.max_players)
+        groups.setdefault(key, []).append(resolved.name)
     return groups
 
 
@@ -180,88 +189,90 @@ def cards_needed(players: int, conventions: Conventions) -> int:
     return cards_taken_through(everyone_reaches_seventh(players), 7, conventions)
 
 
+def seventh_needs(group: Group, players_range: range) -> list[str]:
+    """What 7th street needs for each table size of the range ("—" beyond the group's table)."""
+    conventions, largest = group
+    return [seventh_street_need(everyone_reaches_seventh(players), conventions)
+            if players <= largest else "—" for players in players_range]
+
+
+def need_bars(players_range: range, burns: list[int], left: int, base_y: int, column: int,
+              scale: float) -> list[str]:
+    """A stacked bar per table size (and initial-burn count): players' cards, then burns."""
+    body = []
+    bar = (column - 16) / len(burns)
+    for index, players in enumerate(players_range):
+        x0 = left + index * column + 8
+        to_players = cards_in_hands(everyone_reaches_seventh(players))
+        for slot, burn in enumerate(burns):
+            need = cards_needed(players, Conventions(burn, 0, ""))
+            x = x0 + slot * bar
+            body += [rect(x, base_y - to_players * scale, bar - 2, to_players * scale,
+                          "#90caf9"),
+                     rect(x, base_y - need * scale, bar - 2, (need - to_players) * scale,
+                          "#b0bec5"),
+                     text(x + bar / 2 - 1, base_y - need * scale - 5, str(need), 12,
+                          fill=RED if need > DECK_SIZE else "#222", weight="bold")]
+        body.append(text(x0 + (column - 16) / 2, base_y + 16, f"{players} players", 12))
+    return body
+
+
 def deck_picture(profiles: list[ResolvedProfile]) -> str:
     """Bars of cards needed (players' cards + burns) against the 52, and each procedure's need."""
     groups = convention_groups(profiles)
-    most = max(resolved.profile.max_players for resolved in profiles)
-    players_range = range(MIN_SEATS, most + 1)
-    burns = sorted({conventions.initial_burns for conventions in groups})
-    top = max(cards_needed(players, Conventions(burn, 0, "")) for players in players_range
-              for burn in burns)
+    players_range = range(MIN_SEATS, max(largest for _, largest in groups) + 1)
+    burns = sorted({conventions.initial_burns for conventions, _ in groups})
+    top = max(cards_needed(players_range[-1], Conventions(burn, 0, "")) for burn in burns)
     scale = 240 / max(top, DECK_SIZE)
     left, base_y, column = 170, 290, 72
     width = left + column * len(players_range) + 20
     height = base_y + 40 + 26 * len(groups) + 40
     body = [text(left - 10, 24, "cards needed when every player reaches 7th street", 14,
-                 anchor="start", weight="bold")]
-    bar = (column - 16) / len(burns)
-    for index, players in enumerate(players_range):
-        x0 = left + index * column + 8
-        for slot, burn in enumerate(burns):
-            conventions = Conventions(burn, 0, "")
-            need = cards_needed(players, conventions)
-            to_players = 7 * players
-            x = x0 + slot * bar
-            body.append(rect(x, base_y - to_players * scale, bar - 2, to_players * scale,
-                             "#90caf9"))
-            body.append(rect(x, base_y - need * scale, bar - 2, (need - to_players) * scale,
-                             "#b0bec5"))
-            body.append(text(x + bar / 2 - 1, base_y - need * scale - 5, str(need), 12,
-                             fill=RED if need > DECK_SIZE else "#222", weight="bold"))
-        body.append(text(x0 + (column - 16) / 2, base_y + 16, f"{players} players", 12))
-    for reserve in sorted({conventions.reserve for conventions in groups}):
+                 anchor="start", weight="bold"),
+            *need_bars(players_range, burns, left, base_y, column, scale)]
+    for reserve in sorted({conventions.reserve for conventions, _ in groups}):
         available = DECK_SIZE - reserve
         y = base_y - available * scale
         dash = "" if reserve == 0 else 'stroke-dasharray="6 4"'
         body.append(f'<line x1="{left:.1f}" y1="{y:.1f}" x2="{width - 10:.1f}" y2="{y:.1f}" '
                     f'stroke="{RED}" stroke-width="2" {dash}/>')
-        label = "52 cards in the deck" if reserve == 0 else \
+        label = f"{DECK_SIZE} cards in the deck" if reserve == 0 else \
             f"{available} dealable (last card kept back)"
         body.append(text(left - 8, y + 4 + 10 * reserve, label, 11, anchor="end", fill=RED))
-    body += [rect(left, 40, 14, 12, "#90caf9"), text(left + 20, 50, "cards to the players "
-                                                     "(7 each)", 11, anchor="start"),
+    body += [rect(left, 40, 14, 12, "#90caf9"),
+             text(left + 20, 50, "cards to the players (7 each)", 11, anchor="start"),
              rect(left + 200, 40, 14, 12, "#b0bec5"),
              text(left + 220, 50, "burns (one before 4th-7th"
                   + (", plus initial burns" if any(burns) else "") + ")", 11, anchor="start")]
     y = base_y + 44
     body.append(text(left - 10, y - 8, "what 7th street needs, by profile:", 12,
                      anchor="start", weight="bold"))
-    for conventions, names in groups.items():
+    for group, names in groups.items():
         body.append(text(left - 8, y + 13, ", ".join(names), 10, anchor="end"))
-        for index, players in enumerate(players_range):
-            need = seventh_street_need(everyone_reaches_seventh(players), conventions) \
-                if players <= max_players(profiles, names) else "—"
+        for index, need in enumerate(seventh_needs(group, players_range)):
             x = left + index * column + 4
-            body.append(rect(x, y, column - 8, 20, OUTCOME_COLOURS.get(need, "#fff"), "#777"))
-            body.append(text(x + (column - 8) / 2, y + 14, need, 11))
+            body += [rect(x, y, column - 8, 20, OUTCOME_COLOURS.get(need, "#fff"), "#777"),
+                     text(x + (column - 8) / 2, y + 14, need, 11)]
         y += 26
-    desc = ("Cards needed by number of players when nobody folds: "
-            + "; ".join(f"{players} players {cards_needed(players, Conventions(burns[0], 0, ''))}"
-                        for players in players_range)
-            + f" against the {DECK_SIZE} cards of the deck. What 7th street needs per "
-            "profile group: " + "; ".join(
-                ", ".join(names) + ": " + " ".join(
-                    seventh_street_need(everyone_reaches_seventh(players), conventions)
-                    for players in players_range
-                    if players <= max_players(profiles, names))
-                for conventions, names in groups.items()) + ".")
+    needs = "; ".join(f"{players} players {cards_needed(players, Conventions(burns[0], 0, ''))}"
+                      for players in players_range)
+    procedures = "; ".join(", ".join(names) + ": " + " ".join(seventh_needs(group, players_range))
+                           for group, names in groups.items())
+    desc = (f"Cards needed by number of players when nobody folds: {needs}; against the "
+            f"{DECK_SIZE} cards of the deck. What 7th street needs, by profile, for "
+            f"{players_range[0]} to {players_range[-1]} players: {procedures}.")
     return svg("deck", width, height, "Cards needed against the 52-card deck", desc, body)
-
-
-def max_players(profiles: list[ResolvedProfile], names: list[str]) -> int:
-    """The largest table any of the named profiles deals."""
-    return max(r.profile.max_players for r in profiles if r.name in names)
 
 
 def deck_figure() -> str:
     """The deck chart and its caption, to append to the deck page."""
     caption = ("Computed by ``studspec.deck.cards_taken_through`` and "
                "``seventh_street_need`` for every profile. One burn before each of 4th to "
-               "7th street: :ref:`DECK-01 <clause-deck-01>`; cards taken and what is left: "
-               ":ref:`DECK-03 <clause-deck-03>`; the short-stub procedure: "
-               ":ref:`DECK-04 <clause-deck-04>`; the community card: "
-               ":ref:`DECK-05 <clause-deck-05>`; the last card kept back: "
-               ":ref:`DECK-02 <clause-deck-02>`.")
+               f"7th street: {ref('DECK-01')}; cards taken and what is left: "
+               f"{ref('DECK-03')}; the short-stub procedure: "
+               f"{ref('DECK-04')}; the community card: "
+               f"{ref('DECK-05')}; the last card kept back: "
+               f"{ref('DECK-02')}.")
     return "\n".join(["", "Pictured", "--------", "",
                       *figure(deck_picture(all_profiles()), caption)])
 
@@ -333,10 +344,10 @@ def pots_figure() -> str:
     """The pot picture and its caption, to append to the odd-chip page."""
     worked = worked_hand(load_profile("base"))
     caption = ("Paid by ``studspec.settle.settle_hand`` under the base profile in hi/lo. "
-               "Main and side pots from the contributions: :ref:`POT-06 <clause-pot-06>`; "
+               f"Main and side pots from the contributions: {ref('POT-06')}; "
                "each pot halved between the best high and the best qualifying low: "
-               ":ref:`POT-02 <clause-pot-02>`; the odd chip between the halves goes to the "
-               "high: :ref:`POT-04 <clause-pot-04>`; the odd chip of a tied half: "
-               ":ref:`POT-05 <clause-pot-05>`.")
+               f"{ref('POT-02')}; the odd chip between the halves goes to the "
+               f"high: {ref('POT-04')}; the odd chip of a tied half: "
+               f"{ref('POT-05')}.")
     return "\n".join(["", "A whole hi/lo pot, pictured", "----------------------------", "",
                       *figure(pot_picture(worked), caption)])
