@@ -22,6 +22,7 @@ html_theme_options = {"description": "Seven Card Stud rules, cited, executable, 
                       "page_width": "1180px"}
 autodoc_typehints = "description"
 autodoc_member_order = "bysource"
+autodoc_default_options = {"undoc-members": True}
 # No network, so no intersphinx: the standard-library types that appear in the API's
 # annotations cannot be linked. They are listed here one by one (anything else that does
 # not resolve is a real broken reference and fails the build).
@@ -29,4 +30,3 @@ nitpick_ignore = [("py:class", name) for name in (
     "collections.abc.Callable", "collections.abc.Iterable", "collections.abc.Iterator",
     "collections.abc.Sequence", "collections.abc.Mapping", "pathlib.Path",
 )]
-autodoc_default_options = {"undoc-members": True}

@@ -22,10 +22,9 @@ def clause_ref(clause_id: str) -> str:
     return f":ref:`{clause_id} <{clause_anchor(clause_id)}>`"
 
 
-def by_area(chains: Mapping[str, ClauseChain], titles: Mapping[str, str]) -> dict[str,
-                                                                                   list[str]]:
-    """Clause IDs per area, areas in the order of ``titles`` (the design's order), then any
-    other area in the order met."""
+def by_area(chains: Mapping[str, ClauseChain],
+            titles: Mapping[str, str]) -> dict[str, list[str]]:
+    """Clause IDs per area: areas in the order of ``titles`` (the design's), then any other."""
     areas: dict[str, list[str]] = {area: [] for area in titles}
     for clause_id, chain in chains.items():
         areas.setdefault(chain.clause.area, []).append(clause_id)
@@ -46,8 +45,7 @@ def areas_index(chains: Mapping[str, ClauseChain], titles: Mapping[str, str]) ->
     lines.append("")
     for area, ids in areas.items():
         lines += [f"* :doc:`{titles.get(area, area)} ({area}) <{area.lower()}>`", ""]
-        lines += [f"  * {clause_ref(clause_id)} — "
-                  f"{escape(chains[clause_id].clause.title)}"
+        lines += [f"  * {clause_ref(clause_id)} — {escape(chains[clause_id].clause.title)}"
                   for clause_id in ids]
         lines.append("")
     return "\n".join(lines)
