@@ -16,7 +16,7 @@ from typing import Any
 from sphinx.application import Sphinx
 from studspec_code import code_listing
 from studspec_navigation import clause_ref, navigation_pages, source_anchor, source_link
-from studspec_pictures import deal_page, deck_figure, pots_figure
+from studspec_pictures import deal_page, deck_figure, picture_links, pots_figure
 
 from studspec.cli.main import build_parser
 from studspec.paths import checkout_root
@@ -148,7 +148,8 @@ def area_pages(chains: dict[str, ClauseChain],
         lines = [f".. _area-{area.lower()}:", "",
                  *heading(f"{AREA_TITLES.get(area, area)} ({area})", "="),
                  "Each clause shows the source sentences it rests on, original and English "
-                 "side by side, then its statement, parameters, code, proofs and tests.", ""]
+                 "side by side, then its statement, parameters, code, proofs and tests.", "",
+                 *picture_links(area)]
         for chain in area_chains:
             lines += clause_section(chain, verdicts)
         pages[f"areas/{area.lower()}.rst"] = "\n".join(lines)

@@ -67,6 +67,21 @@ def card_label(card: Card) -> str:
     return str(card)[0] + SUIT_SYMBOLS[card.suit]
 
 
+PICTURES = {"DEAL": ("deal", "the deal of 3rd street"),
+            "BRINGIN": ("deal", "the deal of 3rd street and who brings in"),
+            "DECK": ("deck", "the cards a deal needs against the 52"),
+            "POT": ("pots", "a hi/lo pot split into side pot, halves and odd chips")}
+"""Areas with a picture: the generated page that holds it, and what it shows."""
+
+
+def picture_links(area: str) -> list[str]:
+    """A line pointing an area page at its picture, if the area has one."""
+    if area not in PICTURES:
+        return []
+    page, shows = PICTURES[area]
+    return [f"Pictured, as the model computes it: :doc:`{shows} <../{page}>`.", ""]
+
+
 def figure(svg_text: str, caption: str) -> list[str]:
     """RST lines placing an SVG with its caption (the caption may hold clause links)."""
     return [".. container:: studspec-figure", "", "   .. raw:: html", "",
