@@ -2,10 +2,11 @@
 its output and exit code compared with what the page shows.
 
 In a guide, a ``.. code-block:: console`` holds commands (``$ …``) each followed by its
-output; ``...`` stands for any number of lines, blank lines are not compared, and
-``$ echo $?`` shows the exit code of the command before. A ``VAR=value`` before a command
-sets an environment variable for it. Files a guide asks the reader to write are taken
-from the guide's own ``code-block`` shown under a line naming the file.
+output; ``...`` stands for any number of lines (ending a line: for the rest of it), blank
+lines are not compared, and ``$ echo $?`` shows the exit code of the command before. A
+``VAR=value`` before a command sets an environment variable for it. Files a guide asks the
+reader to write are taken from the guide's own ``code-block`` shown under a line naming
+the file.
 """
 
 import os
@@ -56,12 +57,16 @@ def sessions(text: str) -> list[tuple[str, list[str]]]:
 
 
 def matches(expected: list[str], actual: list[str]) -> bool:
-    """Whether the actual lines are the expected ones, ``...`` matching any run of lines."""
+    """Whether the actual lines are the expected ones, ``...`` matching any run of lines
+    (or, ending a line, the rest of that line)."""
     if not expected:
         return not actual
     if expected[0].strip() == "...":
         return any(matches(expected[1:], actual[skip:]) for skip in range(len(actual) + 1))
-    return bool(actual) and actual[0] == expected[0] and matches(expected[1:], actual[1:])
+    line = expected[0]
+    same = (actual[0].startswith(line[:-3]) if line.endswith("...")
+            else actual[0] == line) if actual else False
+    return same and matches(expected[1:], actual[1:])
 
 
 def run_session(text: str, workdir: Path) -> None:
