@@ -12,7 +12,7 @@ sys.path.insert(0, str(Path(__file__).parent / "_ext"))
 project = "studspec"
 author = "the studspec developers"
 copyright = "2026, the studspec developers"
-extensions = ["studspec_docs"]
+extensions = ["sphinx.ext.autodoc", "studspec_docs", "studspec_navigation"]
 exclude_patterns = ["_build"]
 nitpicky = True
 html_theme = "alabaster"
@@ -20,3 +20,13 @@ html_static_path = ["_static"]
 html_css_files = ["studspec.css"]
 html_theme_options = {"description": "Seven Card Stud rules, cited, executable, proved",
                       "page_width": "1180px"}
+autodoc_typehints = "description"
+autodoc_member_order = "bysource"
+autodoc_default_options = {"undoc-members": True}
+# No network, so no intersphinx: the standard-library types that appear in the API's
+# annotations cannot be linked. They are listed here one by one (anything else that does
+# not resolve is a real broken reference and fails the build).
+nitpick_ignore = [("py:class", name) for name in (
+    "collections.abc.Callable", "collections.abc.Iterable", "collections.abc.Iterator",
+    "collections.abc.Sequence", "collections.abc.Mapping", "pathlib.Path",
+)]

@@ -103,11 +103,12 @@ def test_every_internal_link_resolves(site: Path) -> None:
         collector = Collector()
         collector.feed(page.read_text(encoding="utf-8"))
         pages[page.resolve()] = collector
-    broken = []
+    broken, checked = [], []
     for page, collector in pages.items():
         for href in collector.hrefs:
             if re.match(r"^[a-z]+:", href) or href == "#":
                 continue
+            checked.append(href)
             path_part, _, anchor = href.partition("#")
             target = (page.parent / path_part).resolve() if path_part else page
             if target.suffix != ".html":
@@ -117,3 +118,24 @@ def test_every_internal_link_resolves(site: Path) -> None:
             if target not in pages or (anchor and anchor not in pages[target].ids):
                 broken.append(f"{page.relative_to(site)} -> {href}")
     assert broken == []
+    assert sum("#clause-" in href for href in checked) >= len(pages)  # not a vacuous pass
+
+
+def test_every_clause_anchor_is_on_its_area_page_and_in_the_rules_index(site: Path) -> None:
+    from studspec.specdata.clauses import load_clauses
+
+    index = (site / "generated" / "areas" / "index.html").read_text(encoding="utf-8")
+    for clause_id, clause in load_clauses().items():
+        anchor = f"clause-{clause_id.lower()}"
+        page = site / "generated" / "areas" / f"{clause.area.lower()}.html"
+        assert f'id="{anchor}"' in page.read_text(encoding="utf-8"), clause_id
+        assert f'href="{clause.area.lower()}.html#{anchor}"' in index, clause_id
+
+
+def test_the_pictures_render(site: Path, chromium: str) -> None:
+    for page, picture in (("deal", "svg-deal"), ("deck", "svg-deck"), ("pots", "svg-pot")):
+        url = (site / "generated" / f"{page}.html").as_uri()
+        dom = render(chromium, url)
+        assert f'id="{picture}"' in dom and "<title" in dom, page
+    screenshot(chromium, (site / "generated" / "deal.html").as_uri(),
+               site.parent / "screenshots" / "deal.png")

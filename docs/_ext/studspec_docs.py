@@ -15,6 +15,9 @@ from typing import Any
 
 from site_validation import site_validation_page
 from sphinx.application import Sphinx
+from studspec_code import code_listing
+from studspec_navigation import clause_ref, navigation_pages, source_anchor, source_link
+from studspec_pictures import deal_page, deck_figure, picture_links, pots_figure
 
 from studspec.cli.main import build_parser
 from studspec.paths import checkout_root
@@ -50,11 +53,6 @@ def linked(text: str) -> str:
 def heading(text: str, underline: str) -> list[str]:
     """A section title."""
     return [text, underline * max(len(text), 3), ""]
-
-
-def clause_ref(clause_id: str) -> str:
-    """A link to a clause's anchor."""
-    return f":ref:`{clause_id} <clause-{clause_id.lower()}>`"
 
 
 def proof_verdicts() -> dict[str, dict[str, Any]]:
@@ -117,6 +115,7 @@ def clause_section(chain: ClauseChain, verdicts: dict[str, dict[str, Any]]) -> l
     code = [f"``{i.module}.{i.qualname}`` ({_relative(i.file, root)}:{i.line})"
             for i in chain.implementations]
     lines += ["**Implemented by:** " + ("; ".join(code) if code else "—"), ""]
+    lines += code_listing([(i.qualname, _relative(i.file, root)) for i in chain.implementations])
     if chain.obligations:
         lines += ["**Proof obligations:**", ""]
         lines += [f"* ``{o.name}`` — {escape(o.title)}: {verdict(o.name, verdicts)}"
@@ -141,7 +140,7 @@ def _relative(file: str, root: Path | None) -> str:
 
 def area_pages(chains: dict[str, ClauseChain],
                verdicts: dict[str, dict[str, Any]]) -> dict[str, str]:
-    """One page per area, plus an index."""
+    """One page per area (the index is studspec_navigation's)."""
     pages: dict[str, str] = {}
     by_area: dict[str, list[ClauseChain]] = {}
     for chain in chains.values():
@@ -150,13 +149,11 @@ def area_pages(chains: dict[str, ClauseChain],
         lines = [f".. _area-{area.lower()}:", "",
                  *heading(f"{AREA_TITLES.get(area, area)} ({area})", "="),
                  "Each clause shows the source sentences it rests on, original and English "
-                 "side by side, then its statement, parameters, code, proofs and tests.", ""]
+                 "side by side, then its statement, parameters, code, proofs and tests.", "",
+                 *picture_links(area)]
         for chain in area_chains:
             lines += clause_section(chain, verdicts)
         pages[f"areas/{area.lower()}.rst"] = "\n".join(lines)
-    index = [*heading("Rules by area", "="), ".. toctree::", "   :maxdepth: 2", ""]
-    index += [f"   {area.lower()}" for area in by_area]
-    pages["areas/index.rst"] = "\n".join(index) + "\n"
     return pages
 
 
@@ -190,7 +187,8 @@ def variants_page() -> str:
              "A profile is a named set of rule parameters. Each value names its source; "
              "*inherited* marks a value the profile's text leaves open, taken from the "
              "profile it extends.", "",
-             ".. list-table::", "   :header-rows: 1", "", "   * - Parameter"]
+             ".. list-table::", "   :header-rows: 1", "   :class: variant-matrix", "",
+             "   * - Parameter"]
     lines += [f"     - ``{p.name}``" for p in profiles]
     for name, parameter in PARAMETERS.items():
         lines += [f"   * - ``{name}`` ({clause_ref(parameter.clause_id)})"]
@@ -198,7 +196,7 @@ def variants_page() -> str:
             value = profile.values[name]
             inherited = f", inherited from ``{value.defined_in}``" \
                 if profile.is_inherited(name) else ""
-            lines += [f"     - {value.value} ({value.source}{inherited})"]
+            lines += [f"     - {value.value} ({source_link(value.source)}{inherited})"]
     lines += ["", *heading("Profiles", "-"), ".. toctree::", "   :maxdepth: 1", ""]
     lines += [f"   profiles/{profile.name}" for profile in profiles]
     return "\n".join(lines) + "\n"
@@ -217,7 +215,7 @@ def profile_pages() -> dict[str, str]:
                  "   :widths: 22 16 14 48", "", "   * - Parameter", "     - Value",
                  "     - Source", "     - Note"]
         for name, value in profile.values.items():
-            origin = value.source + (f" (inherited from ``{value.defined_in}``)"
+            origin = source_link(value.source) + (f" (inherited from ``{value.defined_in}``)"
                                      if profile.is_inherited(name) else "")
             lines += [f"   * - ``{name}`` ({clause_ref(PARAMETERS[name].clause_id)})",
                       f"     - {value.value}", f"     - {origin}",
@@ -239,12 +237,15 @@ def source_pages() -> dict[str, str]:
     index += ["", *heading("Authorities", "-")]
     for source in sources.values():
         if not source.is_rule_text:
-            index += [f"* **{source.key}** — {escape(source.title)}. "
-                      f"{escape(source.provenance)}"]
+            index += [f".. _{source_anchor(source.key)}:", "",
+                      f"**{source.key}** — {escape(source.title)}. "
+                      f"{escape(source.provenance)}"
+                      + (" Cited by locator: " + ", ".join(f"``{loc}``" for loc in source.locators)
+                         + "." if source.locators else ""), ""]
     pages["sources/index.rst"] = "\n".join(index) + "\n"
     for report in reports:
         source = sources[report.source]
-        lines = [f".. _source-{source.key.lower()}:", "",
+        lines = [f".. _{source_anchor(source.key)}:", "",
                  *heading(f"{source.key} — {source.title}", "="),
                  f"Language: {source.language}. Game: {escape(source.game)}. "
                  f"{escape(source.provenance)}", "",
@@ -371,10 +372,11 @@ def write_pages(app: Sphinx) -> None:
     target = Path(app.srcdir) / "generated"
     verdicts = proof_verdicts()
     chains = clause_chains()
-    pages = {**area_pages(chains, verdicts), **source_pages(), **profile_pages(),
+    pages = {**area_pages(chains, verdicts), **navigation_pages(chains, AREA_TITLES),
+             **source_pages(), **profile_pages(),
              "findings.rst": findings_page(),
-             "variants.rst": variants_page(), "deck.rst": deck_page(),
-             "pots.rst": pots_page(),
+             "variants.rst": variants_page(), "deck.rst": deck_page() + deck_figure(),
+             "pots.rst": pots_page() + pots_figure(), "deal.rst": deal_page(),
              "proofs.rst": proofs_page(verdicts),
              "traceability.rst": traceability_page(chains), "cli.rst": cli_page(),
              "site-validation.rst": site_validation_page(Path(app.srcdir).parent, clause_ref,

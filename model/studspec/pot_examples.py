@@ -7,6 +7,7 @@ from dataclasses import dataclass, replace
 from studspec.cards import parse_cards
 from studspec.pots import Contender, divide_pot
 from studspec.profiles import Profile
+from studspec.settle import HandSettlement, settle_hand
 
 
 @dataclass(frozen=True)
@@ -69,3 +70,32 @@ def worked_splits(base: Profile) -> list[WorkedSplit]:
             replace(hilo, odd_chip_tie_break="card_by_suit", odd_chip_card_scope="five_card_hand",
                     low_tie_odd_chip=rule)))
     return examples
+
+
+@dataclass(frozen=True)
+class WorkedHand:
+    """A hi/lo hand paid by the model: contributions, main and side pot, halves, odd chips."""
+
+    situation: str
+    contributions: tuple[int, ...]
+    live: tuple[bool, ...]
+    contenders: dict[int, Contender]
+    profile: Profile
+
+    @property
+    def settlement(self) -> HandSettlement:
+        """How the model pays the hand (``settle.settle_hand``)."""
+        return settle_hand(self.contributions, self.live, self.contenders, self.profile)
+
+
+def worked_hand(base: Profile) -> WorkedHand:
+    """A three-way hi/lo showdown with a short all-in player and a folded player's ante.
+
+    Seat 2 is all in for 14, so seats 0 and 1 play a side pot (POT-06); seats 1 and 2 tie
+    for low, so the main pot's odd low chip goes by the profile's rule (POT-05).
+    """
+    contenders = {0: replace(_HIGH_ONLY, seat=0), 1: replace(_LOW_A, seat=1),
+                  2: replace(_LOW_B, seat=2)}
+    return WorkedHand("seat 2 is all in for 14; seat 3 folded after the ante of 1; seats 0 "
+                      "and 1 put in 30 each", (30, 30, 14, 1), (True, True, True, False),
+                      contenders, replace(base, game="hilo"))

@@ -2,8 +2,8 @@
 
 ``read_hand_histories(path)`` never raises on bad content: a file that cannot be decoded,
 a hand that cannot be read, a line outside any hand, a hand of another game are each a
-:class:`Problem`, and every other hand is still read. Only an unreadable path (missing,
-a directory, no permission) raises InvalidInputError.
+:class:`~studspec.records.sitetext.Problem`, and every other hand is still read. Only an
+unreadable path (missing, a directory, no permission) raises InvalidInputError.
 
 Decoding: a UTF-8 / UTF-16 byte order mark is honoured and reported; otherwise UTF-8 is
 tried, then Windows-1252, then Latin-1 (which decodes any bytes), and a fallback is
