@@ -253,8 +253,9 @@ def _lines(record: HandRecord, answer: dict[str, Any]) -> list[str]:
     step = answer["next"]
     kind = step["kind"]
     if kind == "act":
-        lines.append(f"to act: {_who(step)}, to call {money(step['to_call'])}, "
-                     f"stack {money(step['stack'])}")
+        owes = any(action["action"] == "bring-in" for action in step["actions"])
+        duty = "to bring in" if owes else f"to call {money(step['to_call'])}"
+        lines.append(f"to act: {_who(step)}, {duty}, stack {money(step['stack'])}")
         lines += [f"  {action['text']:<24} {action['clause']}" for action in step["actions"]]
     elif kind == "deal":
         whom = ", ".join(_who(player) for player in step["to"]) or "the table"
