@@ -5,8 +5,8 @@ every initial state satisfies it, and every legal action from a state satisfying
 to a state satisfying it. Each property below is then a claim about one legal transition
 from any state satisfying the invariant, so it holds in every reachable state of rounds of
 any length. Parameters (street, stakes, open pair, open-pair option, raise cap 3 or 4,
-heads-up rule, all-in rule) are free: one goal covers all nine profiles and any other
-combination of allowed values.
+heads-up rule, all-in rule, fold with nothing to call) are free: one goal covers every
+profile and any other combination of allowed values.
 """
 
 from __future__ import annotations
@@ -266,7 +266,7 @@ def betting_cap() -> Iterator[Goal]:
 def betting_chips() -> Iterator[Goal]:
     """Each seat's stack plus wager is constant; the pot is the sum of the wagers."""
     def claim(seats: int) -> tuple[Any, list[tuple[str, Any]]]:
-        _p, s, kind, to, premise, after = _transition(seats)
+        p, s, kind, to, premise, after = _transition(seats)
         stack, wager = select(s, s.stack), select(s, s.wager)
         return premise, [
             ("the actor puts in at most his stack, never takes chips out",
@@ -280,6 +280,8 @@ def betting_chips() -> Iterator[Goal]:
                      for i in range(seats)])),
             ("fold and check put in nothing",
              z3.Implies(z3.Or(kind == FOLD, kind == CHECK), to == wager)),
+            ("a fold with nothing to call only where the profile lets it stand (BET-04)",
+             z3.Implies(z3.And(kind == FOLD, wager == s.level), p.fold_unopposed)),
             ("a call puts in the level less what the caller has in (the bring-in is live), "
              "or all he has",
              z3.Implies(kind == CALL, z3.And(z3.ULT(wager, s.level),

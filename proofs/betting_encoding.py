@@ -3,7 +3,8 @@
 The state of an n-seat round is a record of bit-vectors and booleans; ``legal`` is the
 set of legal actions and ``step`` the transition, written declaratively next to the Python
 model's algorithm. Profile parameters (open-pair option, raise cap, heads-up rule, all-in
-rule) and the stakes are symbolic, so one formula covers every profile and every table.
+rule, fold with nothing to call) and the stakes are symbolic, so one formula covers every
+profile and every table.
 tests/test_betting_proofs.py evaluates this encoding and the Python model on the same
 concrete states and actions.
 """
@@ -42,6 +43,7 @@ class Params:
     cap: Any
     heads_up_uncapped: Any
     half_bet: Any
+    fold_unopposed: Any       # BET-04: fold_when_nothing_to_call
 
 
 @dataclass(frozen=True)
@@ -71,7 +73,8 @@ def symbolic_params(prefix: str = "p") -> Params:
     return Params(z3.BitVec(f"{prefix}_street", WIDTH), z3.BitVec(f"{prefix}_small", WIDTH),
                   z3.BitVec(f"{prefix}_bring_in", WIDTH), z3.Bool(f"{prefix}_open_pair"),
                   z3.Bool(f"{prefix}_open_pair_rule"), z3.BitVec(f"{prefix}_cap", WIDTH),
-                  z3.Bool(f"{prefix}_heads_up_uncapped"), z3.Bool(f"{prefix}_half_bet"))
+                  z3.Bool(f"{prefix}_heads_up_uncapped"), z3.Bool(f"{prefix}_half_bet"),
+                  z3.Bool(f"{prefix}_fold_unopposed"))
 
 
 def symbolic_state(seats: int, prefix: str = "s") -> ZState:
@@ -95,7 +98,8 @@ def params_value(state: RoundState) -> Params:
     return Params(bv(int(state.street)), bv(state.stakes.small_bet), bv(state.stakes.bring_in),
                   z3.BoolVal(state.open_pair), z3.BoolVal(rules.fourth_street_open_pair),
                   bv(rules.raise_cap), z3.BoolVal(rules.heads_up_uncapped),
-                  z3.BoolVal(rules.short_all_in_rule == "half_bet"))
+                  z3.BoolVal(rules.short_all_in_rule == "half_bet"),
+                  z3.BoolVal(rules.fold_when_nothing_to_call))
 
 
 def state_value(state: RoundState) -> ZState:
@@ -229,7 +233,8 @@ def legal(p: Params, s: ZState, kind: Any, to: Any) -> Any:
     wagering = z3.And(kind == wager_kind(s), wager_target_ok(p, s, to))
     opening = z3.Or(z3.And(kind == BRING_IN, to == umin(p.bring_in, stack)),
                     z3.And(z3.UGT(stack, p.bring_in), wagering))
-    normal = z3.Or(z3.And(to_call != 0, kind == FOLD, to == wager),
+    # BET-04: a fold faces a wager, or nothing to call under fold_when_nothing_to_call.
+    normal = z3.Or(z3.And(z3.Or(to_call != 0, p.fold_unopposed), kind == FOLD, to == wager),
                    z3.And(to_call != 0, kind == CALL, to == umin(s.level, wager + stack)),
                    z3.And(to_call == 0, kind == CHECK, to == wager),
                    z3.And(may_wager(p, s), wagering))

@@ -73,11 +73,29 @@ def best_board_seat(in_hand: list[Any], boards: list[Any]) -> Any:
     return best
 
 
+def live_from(start: Any, in_hand: list[Any]) -> Any:
+    """The first seat in the hand clockwise from ``start`` (``start`` itself if he is in)."""
+    lowest = seat_value(0)
+    for seat in range(len(in_hand) - 1, -1, -1):
+        lowest = z3.If(in_hand[seat], seat_value(seat), lowest)
+    result = lowest
+    for seat in range(len(in_hand) - 1, -1, -1):
+        result = z3.If(z3.And(in_hand[seat], z3.UGE(seat_value(seat), start)),
+                       seat_value(seat), result)
+    return result
+
+
 def first_to_show(showdown_first: str, showdown_no_bet: str, bet: Any, aggressor: Any,
-                  caller: Any, first_actor: Any, in_hand: list[Any], boards: list[Any]) -> Any:
-    """The seat that shows first under the two showdown parameters."""
-    after_bet = aggressor if showdown_first == "last_aggressor" else caller
-    no_bet = (first_actor if showdown_no_bet == "first_to_act"
+                  caller: Any, first_actor: Any, in_hand: list[Any], boards: list[Any],
+                  called: Any = True) -> Any:
+    """The seat that shows first under the two showdown parameters.
+
+    ``called``: somebody called the last bet (else the bettor shows first under either
+    value); a first actor who has folded since is followed by the next live seat.
+    """
+    after_bet = (aggressor if showdown_first == "last_aggressor"
+                 else z3.If(called, caller, aggressor))
+    no_bet = (live_from(first_actor, in_hand) if showdown_no_bet == "first_to_act"
               else best_board_seat(in_hand, boards))
     return z3.If(bet, after_bet, no_bet)
 
@@ -127,12 +145,15 @@ def first_is_in_hand() -> Iterator[Goal]:
         in_hand, boards = _symbols(seats)
         aggressor, caller, first_actor = (z3.BitVec(name, SEAT_BITS) for name in
                                           ("aggressor", "caller", "first_actor"))
-        bet = z3.Bool("bet")
+        bet, called = z3.Bool("bet"), z3.Bool("called")
+        # The first actor may have folded since (BET-04's fold with nothing to call); the
+        # last bet may have gone uncalled.
         premise = z3.And(z3.UGE(count(in_hand), 2), is_in_hand(aggressor, in_hand),
-                         is_in_hand(caller, in_hand), is_in_hand(first_actor, in_hand))
+                         z3.Implies(called, is_in_hand(caller, in_hand)),
+                         z3.ULT(first_actor, seats))
         for showdown_first, showdown_no_bet in product(firsts, no_bets):
             chosen = first_to_show(showdown_first, showdown_no_bet, bet, aggressor, caller,
-                                   first_actor, in_hand, boards)
+                                   first_actor, in_hand, boards, called)
             yield Goal(f"{seats} seats, {showdown_first}, {showdown_no_bet}",
                        z3.Implies(premise, is_in_hand(chosen, in_hand)), _explain(seats))
         best = best_board_seat(in_hand, boards)

@@ -19,7 +19,8 @@ stakes_strategy = st.integers(min_value=2, max_value=12).flatmap(
 
 any_rules = st.builds(BetRules, fourth_street_open_pair=st.booleans(),
                       raise_cap=st.sampled_from([3, 4]), heads_up_uncapped=st.booleans(),
-                      short_all_in_rule=st.sampled_from(["half_bet", "full_raise"]))
+                      short_all_in_rule=st.sampled_from(["half_bet", "full_raise"]),
+                      fold_when_nothing_to_call=st.booleans())
 rules_strategy = st.one_of(st.sampled_from(sorted(PROFILE_RULES.values(), key=repr)),
                            any_rules)
 

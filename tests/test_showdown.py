@@ -35,6 +35,10 @@ def test_fnd41_s002_has_the_last_caller_show_first_s003_the_bettor() -> None:
     assert first_to_show(**situation, profile=load_profile("tda-2024")) == 3  # type: ignore[arg-type]
     assert showdown_order(1, [1, 3, 4], 5) == [1, 3, 4]
     assert showdown_order(3, [1, 3, 4], 5) == [3, 4, 1]
+    # Nobody called the last bet (seat 1 was already all-in, the others folded): under
+    # s002 nobody accepted it, so the bettor shows first.
+    uncalled = {**situation, "last_caller": None}
+    assert first_to_show(**uncalled, profile=load_profile("s002")) == 3  # type: ignore[arg-type]
 
 
 @pytest.mark.clause("SHOW-02")
@@ -47,6 +51,12 @@ def test_fnd43_with_no_bet_first_actor_or_best_board() -> None:
               "first_to_act": 4, "boards": boards}
     assert first_to_show(**kwargs, profile=load_profile("roberts")) == 4  # type: ignore[arg-type]
     assert first_to_show(**kwargs, profile=load_profile("s003")) == 1  # type: ignore[arg-type]
+    # The first actor (seat 4) folded with nothing to call (TDA profile): the next live
+    # player clockwise from him, wrapping round the table, shows first.
+    folded_first = {**kwargs, "in_hand": [1, 6], "first_to_act": 4}
+    assert first_to_show(**folded_first, profile=load_profile("tda-2024")) == 6  # type: ignore[arg-type]
+    folded_first = {**kwargs, "in_hand": [1, 3], "first_to_act": 4}
+    assert first_to_show(**folded_first, profile=load_profile("tda-2024")) == 1  # type: ignore[arg-type]
 
 
 @pytest.mark.clause("SHOW-02")

@@ -17,13 +17,6 @@ from studspec.cli.check import check_report
 from studspec.records.site_profiles import GAME_NAMES, SITE_NAMES
 
 EXPLANATIONS = {
-    "35874676388": (
-        "PokerStars Stud/8: on 4th street, with nothing to call, the player folds "
-        "(line 369). The rules of record let a player fold only when facing a bet "
-        "(BET-04); PokerStars' software accepts the fold anyway. This is a site rule "
-        "difference, not a log error: a profile parameter for it (folding when nothing "
-        "is to be called) is being added separately; until then the hand reports one "
-        "BET-04 violation under every profile."),
     "11480841734": (
         "PartyPoker Stud/8 heads-up: the pot is $182 but the two halves paid are $90.50 "
         "each, $181 in all. The log states no rake, so $1 (100 cents, 50 from each half) "
@@ -140,8 +133,11 @@ def site_validation_page(root: Path, clause_ref: Any, escape: Any,
               "* The 4th-street open-pair big bet in stud high (PokerStars, Full Tilt): "
               f"finding :ref:`FIND-60 <finding-find-60>`, {clause_ref('BET-07')}. These "
               "are the BET-03 violations in the last column.",
-              "* Folding with nothing to call (PokerStars Stud/8, hand 35874676388): "
-              f"{clause_ref('BET-04')} refuses it; see the explanation above.",
+              "* Folding with nothing to call (PokerStars Stud/8, hand 35874676388, line "
+              f"369): {clause_ref('BET-04')} as the rule texts read it refuses the fold; "
+              "PokerStars (and the TDA) let it stand, so ``pokerstars`` sets "
+              "``fold_when_nothing_to_call`` (finding :ref:`FIND-35 <finding-find-35>`) and "
+              "the hand checks clean; under ``base`` or ``s001`` it is a BET-04 violation.",
               "* An unstated rake (PartyPoker) and unstated bring-in amounts (OnGame, "
               "PokerStars) are gaps in the logs, not rule differences.", ""]
     return "\n".join(lines) + "\n"

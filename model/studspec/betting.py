@@ -192,7 +192,8 @@ def legal_actions(state: RoundState) -> tuple[LegalAction, ...]:
 
     BRINGIN-04: the bring-in player opens with the bring-in or completes; he may not fold
     or check. BET-06: the bring-in is live, so a call costs the level less what the player
-    has already put in. BET-04: fold or call facing a wager, check facing none.
+    has already put in. BET-04: fold or call facing a wager, check facing none; a fold
+    facing none only under ``fold_when_nothing_to_call`` (the fold then stands).
     """
     if state.actor is None:
         return ()
@@ -213,6 +214,10 @@ def legal_actions(state: RoundState) -> tuple[LegalAction, ...]:
         actions.append(LegalAction(ActionKind.CALL, call_to, call_to - seat.wager,
                                    call_to == seat.wager + seat.stack, call_clause))
     else:
+        # BET-04: with nothing to call the sources offer a check; a profile may let the
+        # player fold all the same (the TDA's binding fold, PokerStars' logs).
+        if state.rules.fold_when_nothing_to_call:
+            actions.append(LegalAction(ActionKind.FOLD, seat.wager, 0, False, "BET-04"))
         actions.append(LegalAction(ActionKind.CHECK, seat.wager, 0, False, "BET-04"))
     if wager_refusal(state) is None:
         actions += _wager_actions(state, seat)

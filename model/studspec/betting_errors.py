@@ -7,6 +7,7 @@ from studspec.betting import (
     ActionKind,
     RoundState,
     increments,
+    legal_actions,
     wager_kind,
     wager_refusal,
 )
@@ -41,11 +42,20 @@ def explain_illegal(state: RoundState, action: Action) -> tuple[str, str]:
         return ("BRINGIN-04", "only the player with the low door card posts the bring-in, "
                               "as the first action of 3rd street")
     facing = "the bring-in" if state.street == Street.THIRD and state.wagers == 0 else "a wager"
+    passive = {legal.kind: legal.to for legal in legal_actions(state)
+               if legal.kind in (ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL)}
+    if kind in passive:
+        # The kind is offered; the stated total wager is not the one it goes to.
+        return ("BET-04", f"a {kind} leaves the player's wager at {passive[kind]}, "
+                          f"not {action.to}")
     if kind == ActionKind.CHECK:
         return ("BET-04", f"cannot check facing {facing} of {state.level}; call {to_call}, "
                           "fold or raise")
-    if kind in (ActionKind.FOLD, ActionKind.CALL):
-        return ("BET-04", f"there is nothing to call, so the player cannot {kind}; he checks "
+    if kind == ActionKind.FOLD:
+        return ("BET-04", "there is nothing to call, so the player cannot fold under this "
+                          "profile (fold_when_nothing_to_call is false); he checks or bets")
+    if kind == ActionKind.CALL:
+        return ("BET-04", "there is nothing to call, so the player cannot call; he checks "
                           "or bets")
     refusal = wager_refusal(state)
     if refusal is not None:

@@ -57,6 +57,7 @@ class Profile:
     raise_cap: int = 3
     heads_up_uncapped: bool = True
     short_all_in_rule: ShortAllInRule = "half_bet"
+    fold_when_nothing_to_call: bool = False
 
 
 @dataclass(frozen=True)
@@ -132,6 +133,9 @@ PARAMETERS: dict[str, Parameter] = {
         Parameter("short_all_in_rule", "BET-11",
                   "how big an all-in raise must be to reopen the betting",
                   ("half_bet", "full_raise")),
+        Parameter("fold_when_nothing_to_call", "BET-04",
+                  "a player with nothing to call may fold (the fold stands) as well as check "
+                  "or bet", ("true", "false")),
     )
 }
 

@@ -118,6 +118,11 @@ class _Replayer:
                                                 _describe(event)))
 
     def run(self) -> ReplayResult:
+        self.play()
+        return self.finish()
+
+    def play(self) -> None:
+        """Apply every event of the record, in order, and stop where the record stops."""
         for index, event in enumerate(self.record.events):
             if self.hand.is_over and not isinstance(event, Show):
                 if not (isinstance(event, Action) and event.kind is ActionKind.ANTE):
@@ -130,7 +135,6 @@ class _Replayer:
                 self.deal(index, event)
             else:
                 self.show(index, event)
-        return self.finish()
 
     def action(self, index: int, event: Action) -> None:
         hand = self.hand
@@ -297,6 +301,17 @@ def _unpaid(record: HandRecord, result: ReplayResult) -> int:
     if result.awards is None or not record.awards:
         return 0
     return sum(result.awards.values()) - sum(award.amount for award in record.awards)
+
+
+def replay_partial(record: HandRecord, profile: Profile) -> ReplayResult:
+    """Replay a record's events and leave the hand in the state they reach.
+
+    Unlike :func:`replay`, nothing is done after the last event: no street is opened, no
+    showdown is held and no result is compared (``studspec next`` answers from there).
+    """
+    replayer = _Replayer(record, profile)
+    replayer.play()
+    return replayer.result
 
 
 def record_of(hand: Hand, *, names: list[str] | None = None,

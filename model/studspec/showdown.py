@@ -45,11 +45,18 @@ def first_to_show(*, in_hand: Sequence[int], last_aggressor: int | None,
         raise InvalidInputError("a showdown needs two or more distinct seats in the hand",
                                 input_text=" ".join(map(str, in_hand)), where="in_hand")
     if last_aggressor is not None:
-        if profile.showdown_first == "last_caller":
+        # SHOW-02 under last_caller: when nobody called the last bet (the others folded or
+        # were already all-in), no player accepted it; the bettor shows first
+        # (interpretation: the only reading that names a player still in the hand).
+        if profile.showdown_first == "last_caller" and last_caller is not None:
             return _require_in_hand(last_caller, in_hand, "last caller")
         return _require_in_hand(last_aggressor, in_hand, "last aggressor")
     if profile.showdown_no_bet == "first_to_act":
-        return _require_in_hand(first_to_act, in_hand, "first to act")
+        # SHOW-02: the player who acted first on the last round; if he has folded since (a
+        # fold with nothing to call, BET-04), the first live player clockwise from him
+        # (interpretation: the player who would act first now).
+        later = [seat for seat in sorted(in_hand) if seat >= first_to_act]
+        return later[0] if later else min(in_hand)
     if boards is None or any(seat not in boards for seat in in_hand):
         raise InvalidInputError("the best-board rule needs a board value for every seat in "
                                 "the hand", input_text="", where="boards")

@@ -36,13 +36,15 @@ class BetRules:
     raise_cap: int = 3
     heads_up_uncapped: bool = True
     short_all_in_rule: ShortAllInRule = "half_bet"
+    fold_when_nothing_to_call: bool = False
 
     @classmethod
     def of(cls, profile: Profile) -> BetRules:
         """The betting rules of a profile."""
         return cls(fourth_street_open_pair=profile.fourth_street_open_pair,
                    raise_cap=profile.raise_cap, heads_up_uncapped=profile.heads_up_uncapped,
-                   short_all_in_rule=profile.short_all_in_rule)
+                   short_all_in_rule=profile.short_all_in_rule,
+                   fold_when_nothing_to_call=profile.fold_when_nothing_to_call)
 
 
 @implements("BET-03")

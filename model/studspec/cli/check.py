@@ -67,7 +67,7 @@ def _hand_data(record: HandRecord, result: ReplayResult) -> dict[str, Any]:
     }
 
 
-def _records(path: Path) -> tuple[list[HandRecord], list[dict[str, Any]]]:
+def read_records(path: Path) -> tuple[list[HandRecord], list[dict[str, Any]]]:
     """The hands of one file and the problems met reading it."""
     if path.suffix.lower() == ".phh":
         return [read_phh(path)], []
@@ -94,7 +94,7 @@ def check_report(files: list[str], profile_name: str | None = None) -> Report:
                              "reason": "no such file"})
             continue
         try:
-            records, found = _records(path)
+            records, found = read_records(path)
         except InvalidInputError as error:
             problems.append({"file": file, "hand": None, "line": None, "reason": str(error)})
             continue

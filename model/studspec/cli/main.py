@@ -86,6 +86,17 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--profile", metavar="P",
                        help="the rule profile (`studspec variants` lists them); default: "
                             "the one each log's site and game call for")
+    upcoming = commands.add_parser("next", parents=[formats],
+                                   help="replay a partial hand and say what happens next: "
+                                        "who acts and every legal action, or the deal, the "
+                                        "showdown or the awards, with the clauses")
+    upcoming.add_argument("file", metavar="FILE", help="a PHH or site hand-history file")
+    which = upcoming.add_mutually_exclusive_group(required=True)
+    which.add_argument("--profile", metavar="P", help="the rule profile")
+    which.add_argument("--all-profiles", action="store_true",
+                       help="answer under every profile, grouping equal answers")
+    upcoming.add_argument("--hand", metavar="ID",
+                          help="the hand to answer for, in a file of several hands")
     return parser
 
 
@@ -134,6 +145,11 @@ def _dispatch(arguments: argparse.Namespace) -> Report:
         from studspec.cli.check import check_report
 
         return check_report(arguments.files, arguments.profile)
+    if command == "next":
+        from studspec.cli.next_cmd import next_report
+
+        return next_report(arguments.file, arguments.profile, arguments.all_profiles,
+                           arguments.hand)
     raise UsageError(f"unknown command {command!r}")  # argparse prevents this
 
 
