@@ -1,0 +1,93 @@
+"""Rule a case under every profile: the model's answer per profile, the expectation that
+applies, whether they agree, and the profiles grouped by the answer they give."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from studspec.cases.answers import answer
+from studspec.cases.domains import show_value
+from studspec.cases.expect import Answer, disagreement
+from studspec.cases.schema import Case, Expectation
+from studspec.profiles import Profile
+
+
+@dataclass(frozen=True)
+class ProfileRuling:
+    """One profile's answer and how it compares with the casebook's expectation."""
+
+    profile: Profile
+    answer: Answer
+    expectation: Expectation | None
+    problem: str | None     # how the model's answer differs from the expectation
+
+    @property
+    def agrees(self) -> bool:
+        """Whether the model does not contradict the case (no expectation: nothing to check)."""
+        return self.problem is None
+
+    @property
+    def unexpected(self) -> bool:
+        """Whether the case applies but gives no expectation for this profile's values (an
+        open parameter's value it does not name)."""
+        return self.answer.applicable and self.expectation is None
+
+
+@dataclass(frozen=True)
+class Group:
+    """Profiles that give the same answer, and the parameter values they share."""
+
+    answer: Answer
+    rulings: tuple[ProfileRuling, ...]
+    shared: dict[str, str]   # depends_on parameter -> the value every profile here has
+
+    @property
+    def profiles(self) -> tuple[str, ...]:
+        """The profile names, in order."""
+        return tuple(ruling.profile.name for ruling in self.rulings)
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """A case ruled under a list of profiles."""
+
+    case: Case
+    rulings: tuple[ProfileRuling, ...]
+
+    @property
+    def disagreements(self) -> list[ProfileRuling]:
+        """The profiles under which the model and the case differ."""
+        return [ruling for ruling in self.rulings if not ruling.agrees]
+
+    def groups(self) -> list[Group]:
+        """The profiles grouped by answer, in the order the answers first appear."""
+        by_answer: dict[object, list[ProfileRuling]] = {}
+        for ruling in self.rulings:
+            by_answer.setdefault(ruling.answer.key(), []).append(ruling)
+        groups = []
+        for members in by_answer.values():
+            shared = {}
+            for name in self.case.depends_on:
+                values = {show_value(getattr(r.profile, name)) for r in members}
+                if len(values) == 1:
+                    shared[name] = values.pop()
+            groups.append(Group(members[0].answer, tuple(members), shared))
+        return groups
+
+
+def rule_under(case: Case, profile: Profile) -> ProfileRuling:
+    """The model's answer under one profile, checked against the case's expectation."""
+    given = answer(case, profile)
+    if not given.applicable:
+        return ProfileRuling(profile, given, None, None)
+    expected = case.expectation_for(profile)
+    if expected is None:
+        return ProfileRuling(profile, given, None, None)
+    return ProfileRuling(profile, given, expected,
+                         disagreement(expected, given, case.question.kind))
+
+
+def rule(case: Case, profiles: Sequence[Profile]) -> Ruling:
+    """Rule the case under each profile."""
+    return Ruling(case, tuple(rule_under(case, profile) for profile in profiles))
