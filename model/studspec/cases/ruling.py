@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from studspec.cases.answers import answer
-from studspec.cases.domains import show_value
+from studspec.cases.domains import parameter_names, show_value
 from studspec.cases.expect import Answer, disagreement
 from studspec.cases.schema import Case, Expectation
 from studspec.profiles import Profile
@@ -61,14 +61,26 @@ class Ruling:
         return [ruling for ruling in self.rulings if not ruling.agrees]
 
     def groups(self) -> list[Group]:
-        """The profiles grouped by answer, in the order the answers first appear."""
+        """The profiles grouped by answer, in the order the answers first appear.
+
+        Each group names the values its profiles share of the parameters the case depends
+        on; when the case names none yet and the answers differ, of the parameters that
+        could explain the difference (one value within each group, not the same in all:
+        the candidates for ``depends_on``).
+        """
         by_answer: dict[object, list[ProfileRuling]] = {}
         for ruling in self.rulings:
             by_answer.setdefault(ruling.answer.key(), []).append(ruling)
+        names = list(self.case.depends_on)
+        if not names and len(by_answer) > 1:
+            names = [name for name in parameter_names()
+                     if len({show_value(getattr(r.profile, name)) for r in self.rulings}) > 1
+                     and all(len({show_value(getattr(r.profile, name)) for r in members}) == 1
+                             for members in by_answer.values())]
         groups = []
         for members in by_answer.values():
             shared = {}
-            for name in self.case.depends_on:
+            for name in names:
                 values = {show_value(getattr(r.profile, name)) for r in members}
                 if len(values) == 1:
                     shared[name] = values.pop()
