@@ -74,9 +74,12 @@ def best_board_seat(in_hand: list[Any], boards: list[Any]) -> Any:
 
 
 def first_to_show(showdown_first: str, showdown_no_bet: str, bet: Any, aggressor: Any,
-                  caller: Any, first_actor: Any, in_hand: list[Any], boards: list[Any]) -> Any:
-    """The seat that shows first under the two showdown parameters."""
-    after_bet = aggressor if showdown_first == "last_aggressor" else caller
+                  called: Any, caller: Any, first_actor: Any, in_hand: list[Any],
+                  boards: list[Any]) -> Any:
+    """The seat that shows first under the two showdown parameters (``called``: somebody
+    called the last bet; if not, the bettor shows first under either reading)."""
+    after_bet = (aggressor if showdown_first == "last_aggressor"
+                 else z3.If(called, caller, aggressor))
     no_bet = (first_actor if showdown_no_bet == "first_to_act"
               else best_board_seat(in_hand, boards))
     return z3.If(bet, after_bet, no_bet)
@@ -127,12 +130,13 @@ def first_is_in_hand() -> Iterator[Goal]:
         in_hand, boards = _symbols(seats)
         aggressor, caller, first_actor = (z3.BitVec(name, SEAT_BITS) for name in
                                           ("aggressor", "caller", "first_actor"))
-        bet = z3.Bool("bet")
+        bet, called = z3.Bool("bet"), z3.Bool("called")
         premise = z3.And(z3.UGE(count(in_hand), 2), is_in_hand(aggressor, in_hand),
-                         is_in_hand(caller, in_hand), is_in_hand(first_actor, in_hand))
+                         z3.Implies(called, is_in_hand(caller, in_hand)),
+                         is_in_hand(first_actor, in_hand))
         for showdown_first, showdown_no_bet in product(firsts, no_bets):
-            chosen = first_to_show(showdown_first, showdown_no_bet, bet, aggressor, caller,
-                                   first_actor, in_hand, boards)
+            chosen = first_to_show(showdown_first, showdown_no_bet, bet, aggressor, called,
+                                   caller, first_actor, in_hand, boards)
             yield Goal(f"{seats} seats, {showdown_first}, {showdown_no_bet}",
                        z3.Implies(premise, is_in_hand(chosen, in_hand)), _explain(seats))
         best = best_board_seat(in_hand, boards)

@@ -12,23 +12,27 @@ from studspec.showdown import first_to_show, showdown_order
 show_encoding = load_proof_modules()["show"]
 
 
+Table = tuple[int, list[int], int, int | None, int, bool, dict[int, int]]
+
+
 @st.composite
-def tables(draw: st.DrawFn) -> tuple[int, list[int], int, int, int, bool, dict[int, int]]:
-    """Seats, the seats in the hand, aggressor, caller, first actor, a bet?, boards."""
+def tables(draw: st.DrawFn) -> Table:
+    """Seats, the seats in the hand, aggressor, caller (None: nobody called the last bet),
+    first actor, a bet?, boards."""
     seats = draw(st.integers(min_value=2, max_value=8))
     in_hand = sorted(draw(st.lists(st.integers(0, seats - 1), min_size=2, max_size=seats,
                                    unique=True)))
     pick = st.sampled_from(in_hand)
     boards = {seat: draw(st.integers(0, 3)) for seat in range(seats)}
-    return seats, in_hand, draw(pick), draw(pick), draw(pick), draw(st.booleans()), boards
+    return (seats, in_hand, draw(pick), draw(st.none() | pick), draw(pick),
+            draw(st.booleans()), boards)
 
 
 @pytest.mark.clause("SHOW-02")
 @given(tables(), st.sampled_from(["last_aggressor", "last_caller"]),
        st.sampled_from(["first_to_act", "best_board"]))
 def test_first_to_show_and_places_agree_with_model(
-        table: tuple[int, list[int], int, int, int, bool, dict[int, int]],
-        showdown_first: str, showdown_no_bet: str) -> None:
+        table: Table, showdown_first: str, showdown_no_bet: str) -> None:
     seats, in_hand, aggressor, caller, first_actor, bet, boards = table
     profile = Profile(showdown_first=showdown_first,  # type: ignore[arg-type]
                       showdown_no_bet=showdown_no_bet)  # type: ignore[arg-type]
@@ -40,8 +44,8 @@ def test_first_to_show_and_places_agree_with_model(
                       for seat in range(seats)]
     encoded = show_encoding.first_to_show(
         showdown_first, showdown_no_bet, z3.BoolVal(bet), show_encoding.seat_value(aggressor),
-        show_encoding.seat_value(caller), show_encoding.seat_value(first_actor), alive,
-        encoded_boards)
+        z3.BoolVal(caller is not None), show_encoding.seat_value(caller or 0),
+        show_encoding.seat_value(first_actor), alive, encoded_boards)
     assert evaluate(encoded) == expected
     order = showdown_order(expected, in_hand, seats)
     for seat in in_hand:

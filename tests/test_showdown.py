@@ -38,6 +38,15 @@ def test_fnd41_s002_has_the_last_caller_show_first_s003_the_bettor() -> None:
 
 
 @pytest.mark.clause("SHOW-02")
+def test_a_last_bet_nobody_called_has_the_bettor_show_first_under_either_reading() -> None:
+    # Seat 3 bet on 7th street, seat 4 folded, seat 1 was all-in: nobody called the bet.
+    situation = {"in_hand": [1, 3], "last_aggressor": 3, "last_caller": None,
+                 "first_to_act": 3, "boards": None}
+    for name in ("s002", "s003", "tda-2024"):
+        assert first_to_show(**situation, profile=load_profile(name)) == 3  # type: ignore[arg-type]
+
+
+@pytest.mark.clause("SHOW-02")
 def test_fnd43_with_no_bet_first_actor_or_best_board() -> None:
     # Seat 4 acted first on 7th street (he won the board tie by suit, as in TDA); seats 1
     # and 4 show equal boards, so under S003's best-board reading seat 1 (nearer the
