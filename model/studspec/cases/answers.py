@@ -16,7 +16,7 @@ from studspec.cards import full_deck
 from studspec.cases.expect import Answer
 from studspec.cases.kinds import KINDS, action_text
 from studspec.cases.schema import Case
-from studspec.cases.situation import Played, folds_so_far, play
+from studspec.cases.situation import Played, play
 from studspec.dealing import fold_pattern_of, simulate_deal
 from studspec.deck import DECK_SIZE, Conventions, cards_taken_through, check_table_size
 from studspec.errors import IllegalActionError, SpecError
@@ -147,7 +147,7 @@ def dealer_answer(hand: Hand) -> Answer:
     """
     street = hand.street
     conventions = Conventions.of(hand.profile)
-    folds = folds_so_far(hand)
+    folds = hand.fold_streets()
     result = simulate_deal(full_deck(), hand.seats, folds, conventions)
     pattern, _ = fold_pattern_of(hand.seats, folds)
     stub = DECK_SIZE - (cards_taken_through(pattern, street - 1, conventions) if street > 3

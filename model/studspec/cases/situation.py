@@ -75,13 +75,6 @@ def _apply(hand: Hand, event: Event) -> None:
         hand.apply(to_bet_action(hand, event))
 
 
-def folds_so_far(hand: Hand) -> dict[int, int]:
-    """The street on which each folded seat folded."""
-    return {event.seat: event.street for event in hand.events
-            if event.seat is not None and event.action is not None
-            and event.action.kind == "fold"}
-
-
 def check_deck(hand: Hand, *, community: bool) -> None:
     """Refuse a street the profile's deck cannot deal this way (DECK-03, DECK-04, DECK-06).
 
@@ -90,7 +83,7 @@ def check_deck(hand: Hand, *, community: bool) -> None:
     """
     if hand.phase != Phase.DEAL or hand.street == 3:
         return
-    pattern, _ = fold_pattern_of(hand.seats, folds_so_far(hand))
+    pattern, _ = fold_pattern_of(hand.seats, hand.fold_streets())
     reaching = tuple(count if street <= hand.street else 0
                      for street, count in enumerate(pattern.reaching, start=3))
     conventions = Conventions.of(hand.profile)
