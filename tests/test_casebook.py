@@ -179,7 +179,7 @@ def test_a_good_case_file_loads_and_rules(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("text", "field", "reason"), [
     (mutate('title = "Two deuces showing"', 'colour = "red"\ntitle = "x"'), "colour",
-     "unknown key"),
+     "unknown field"),
     (mutate('clauses = ["BRINGIN-02"]', f'clauses = ["{UNDEFINED}"]'), "clauses",
      f"no clause '{UNDEFINED}'"),
     (mutate('clauses = ["BRINGIN-02"]', "clauses = []"), "clauses", "at least one"),

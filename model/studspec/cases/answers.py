@@ -16,7 +16,7 @@ from studspec.cards import full_deck
 from studspec.cases.expect import Answer
 from studspec.cases.kinds import KINDS, action_text
 from studspec.cases.schema import Case
-from studspec.cases.situation import Played, play
+from studspec.cases.situation import play
 from studspec.dealing import fold_pattern_of, simulate_deal
 from studspec.deck import DECK_SIZE, Conventions, cards_taken_through, check_table_size
 from studspec.errors import IllegalActionError, SpecError
@@ -52,7 +52,7 @@ def _answer(case: Case, profile: Profile) -> Answer:
         return Answer(None, refused=refusal.clause_id, reason=refusal.reason + where,
                       cited=(refusal.clause_id,))
     assert played.hand is not None
-    return _WITH_PLAY[kind](case, played)
+    return _WITH_PLAY[kind](case, played.hand)
 
 
 def _fail(case: Case, reason: str) -> SpecError:
@@ -63,18 +63,14 @@ def _name(case: Case, seat: int) -> str:
     return case.situation.names[seat]
 
 
-def _bring_in(case: Case, played: Played) -> Answer:
-    hand = played.hand
-    assert hand is not None
+def _bring_in(case: Case, hand: Hand) -> Answer:
     seat = hand.first_actors.get(3)
     if seat is None:
         raise _fail(case, "the situation must deal 3rd street (every door card) first")
     return Answer({"player": _name(case, seat)}, cited=("BRINGIN-01", "BRINGIN-02"))
 
 
-def _first_to_act(case: Case, played: Played) -> Answer:
-    hand = played.hand
-    assert hand is not None
+def _first_to_act(case: Case, hand: Hand) -> Answer:
     street = case.question.parameters["street"]
     seat = hand.first_actors.get(street)
     if seat is None:
@@ -84,9 +80,7 @@ def _first_to_act(case: Case, played: Played) -> Answer:
     return Answer({"player": _name(case, seat)}, cited=cited)
 
 
-def _legal_actions(case: Case, played: Played) -> Answer:
-    hand = played.hand
-    assert hand is not None
+def _legal_actions(case: Case, hand: Hand) -> Answer:
     if hand.actor is None:
         raise _fail(case, f"nobody is to act when the situation ends ({position_of(hand)})")
     legal = hand.legal_actions()
@@ -95,9 +89,7 @@ def _legal_actions(case: Case, played: Played) -> Answer:
     return Answer({"player": _name(case, hand.actor), "actions": actions}, cited=cited)
 
 
-def _first_to_show(case: Case, played: Played) -> Answer:
-    hand = played.hand
-    assert hand is not None
+def _first_to_show(case: Case, hand: Hand) -> Answer:
     if hand.phase != Phase.SHOWDOWN:
         raise _fail(case, f"the situation must end at the showdown, after the last betting "
                           f"round; it stops at {position_of(hand)}")
@@ -105,9 +97,7 @@ def _first_to_show(case: Case, played: Played) -> Answer:
     return Answer({"player": order[0], "order": order}, cited=("SHOW-02",))
 
 
-def _pot_division(case: Case, played: Played) -> Answer:
-    hand = played.hand
-    assert hand is not None
+def _pot_division(case: Case, hand: Hand) -> Answer:
     if hand.phase == Phase.SHOWDOWN:
         hand.showdown()
     if not hand.is_over:
@@ -128,9 +118,7 @@ def _pot_division(case: Case, played: Played) -> Answer:
                    "returned": chips(settlement.structure.returned)}, cited=cited)
 
 
-def _dealer(case: Case, played: Played) -> Answer:
-    hand = played.hand
-    assert hand is not None
+def _dealer(case: Case, hand: Hand) -> Answer:
     if hand.phase != Phase.DEAL or hand.dealt or hand.has_community:
         raise _fail(case, f"the situation must end when a street is to be dealt; it stops "
                           f"at {position_of(hand)}")
@@ -186,7 +174,7 @@ def _usual_stakes(case: Case, profile: Profile) -> Answer:
                   cited=("ANTE-02", "BRINGIN-03"))
 
 
-_WITH_PLAY: dict[str, Callable[[Case, Played], Answer]] = {
+_WITH_PLAY: dict[str, Callable[[Case, Hand], Answer]] = {
     "bring-in": _bring_in, "first-to-act": _first_to_act, "legal-actions": _legal_actions,
     "first-to-show": _first_to_show, "pot-division": _pot_division, "dealer": _dealer,
 }

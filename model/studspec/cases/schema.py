@@ -24,7 +24,7 @@ from studspec.profiles import Profile
 from studspec.records.hand import Action, ActionKind, Deal, Event, Game
 from studspec.records.phh import parse_action_lines
 from studspec.specdata.clauses import load_clauses
-from studspec.specdata.toml_fields import load_toml
+from studspec.specdata.toml_fields import Record, load_toml
 from studspec.stakes import Stakes
 
 CASE_FIELDS = ("id", "title", "summary", "clauses", "depends_on", "situation", "question",
@@ -122,45 +122,8 @@ class Case:
         return next((e for e in self.expectations if e.applies(profile)), None)
 
 
-class _Reader:
-    """Reading one case file: every failure names the file, the case and the field."""
-
-    def __init__(self, shown: str, text: str):
-        self.shown = shown
-        self.text = text
-        self.case = "case"
-
-    def fail(self, field: str | None, reason: str) -> SpecError:
-        return SpecError(self.shown, reason, record=self.case, field=field)
-
-    def table(self, value: object, field: str, known: tuple[str, ...]) -> dict[str, Any]:
-        if not isinstance(value, dict):
-            raise self.fail(field, "must be a table")
-        for key in value:
-            if key not in known:
-                raise self.fail(f"{field}.{key}" if field else key,
-                                f"unknown key; expected one of {', '.join(known)}")
-        return value
-
-    def text_field(self, data: dict[str, Any], key: str, field: str, *,
-                   required: bool = True) -> str:
-        value = data.get(key, None if required else "")
-        if not isinstance(value, str) or (required and not value.strip()):
-            raise self.fail(field, "must be a non-empty string")
-        return " ".join(value.split())
-
-    def whole(self, data: dict[str, Any], key: str, field: str, *, least: int = 0,
-              default: int | None = None) -> int:
-        value = data.get(key, default)
-        if not isinstance(value, int) or isinstance(value, bool) or value < least:
-            raise self.fail(field, f"must be a whole number of at least {least}")
-        return value
-
-    def strings(self, data: dict[str, Any], key: str, field: str) -> tuple[str, ...]:
-        value = data.get(key, [])
-        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise self.fail(field, "must be a list of strings")
-        return tuple(value)
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
 
 
 def load_case(path: Path, shown: str | None = None) -> Case:
@@ -170,88 +133,83 @@ def load_case(path: Path, shown: str | None = None) -> Case:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
         raise SpecError(shown, f"cannot be read: {error}") from None
-    reader = _Reader(shown, text)
     raw = load_toml(path, shown)
-    if isinstance(raw.get("id"), str):
-        reader.case = raw["id"]  # errors name the case as soon as it has an ID
-    data = reader.table(raw, "", CASE_FIELDS)
-    case_id = reader.text_field(data, "id", "id")
-    reader.case = case_id
+    # Errors name the case as soon as it has an ID.
+    data = Record(raw, shown, raw["id"] if isinstance(raw.get("id"), str) else "case")
+    data.reject_unknown(CASE_FIELDS)
+    case_id = data.text("id")
+    data.record = case_id
     if not CASE_ID.fullmatch(case_id):
-        raise reader.fail("id", "a case ID is lower-case words joined by hyphens")
+        raise data.fail("id", "a case ID is lower-case words joined by hyphens")
     if case_id != path.stem:
-        raise reader.fail("id", f"must be the file name without .toml ({path.stem!r})")
-    clauses = reader.strings(data, "clauses", "clauses")
+        raise data.fail("id", f"must be the file name without .toml ({path.stem!r})")
+    clauses = data.texts("clauses")
     if not clauses:
-        raise reader.fail("clauses", "a case cites at least one deciding clause")
+        raise data.fail("clauses", "a case cites at least one deciding clause")
     defined = load_clauses()
     for clause_id in clauses:
         if clause_id not in defined:
-            raise reader.fail("clauses", f"no clause {clause_id!r} in spec/clauses")
-    depends_on = reader.strings(data, "depends_on", "depends_on")
+            raise data.fail("clauses", f"no clause {clause_id!r} in spec/clauses")
+    depends_on = data.texts("depends_on")
     for name in depends_on:
         try:
             domain(name)
         except KeyError:
-            raise reader.fail("depends_on", f"unknown profile parameter {name!r}") from None
+            raise data.fail("depends_on", f"unknown profile parameter {name!r}") from None
     if len(set(depends_on)) != len(depends_on):
-        raise reader.fail("depends_on", "names a parameter twice")
-    situation = _situation(reader, data.get("situation"))
+        raise data.fail("depends_on", "names a parameter twice")
+    situation = _situation(data.nested("situation", SITUATION_FIELDS), text)
     if situation.game is not None and "game" in depends_on:
-        raise reader.fail("depends_on", "the situation fixes the game; it cannot depend on it")
-    question = _question(reader, data.get("question"))
-    raw_expect = data.get("expect")
-    if not isinstance(raw_expect, list) or not raw_expect:
-        raise reader.fail("expect", "a case gives at least one [[expect]] answer")
-    expectations = tuple(_expectation(reader, raw, number, question.kind, situation,
-                                      depends_on)
-                         for number, raw in enumerate(raw_expect, start=1))
+        raise data.fail("depends_on", "the situation fixes the game; it cannot depend on it")
+    question = _question(data)
+    raw_expect = data.tables("expect")
+    if not raw_expect:
+        raise data.fail("expect", "a case gives at least one [[expect]] answer")
+    expectations = tuple(
+        _expectation(Record(raw, shown, case_id, f"expect[{number}]."), number,
+                     question.kind, situation, depends_on)
+        for number, raw in enumerate(raw_expect, start=1))
     problem = check_coverage(expectations, depends_on)
     if problem is not None:
-        raise reader.fail("expect", problem)
-    return Case(case_id, reader.text_field(data, "title", "title"),
-                reader.text_field(data, "summary", "summary", required=False), shown,
-                clauses, depends_on, situation, question, expectations)
+        raise data.fail("expect", problem)
+    return Case(case_id, _one_line(data.text("title")),
+                _one_line(data.text("summary", default="")), shown, clauses, depends_on,
+                situation, question, expectations)
 
 
-def _situation(reader: _Reader, raw: object) -> Situation:
-    data = reader.table(raw, "situation", SITUATION_FIELDS)
-    game = data.get("game")
+def _situation(data: Record, text: str) -> Situation:
+    game = data.data.get("game")
     if game not in (None, "high", "hilo"):
-        raise reader.fail("situation.game", "is high or hilo (omit it: the profile's game)")
-    small = reader.whole(data, "small_bet", "situation.small_bet", least=2)
+        raise data.fail("game", "is high or hilo (omit it: the profile's game)")
+    small = data.whole("small_bet", least=2)
     try:
-        stakes = Stakes(ante=reader.whole(data, "ante", "situation.ante"),
-                        bring_in=reader.whole(data, "bring_in", "situation.bring_in", least=1),
-                        small_bet=small, big_bet=reader.whole(data, "big_bet",
-                                                              "situation.big_bet",
-                                                              default=2 * small))
+        stakes = Stakes(ante=data.whole("ante"), bring_in=data.whole("bring_in", least=1),
+                        small_bet=small, big_bet=data.whole("big_bet", default=2 * small))
     except InvalidInputError as error:
-        raise reader.fail("situation", str(error)) from None
-    raw_seats = data.get("seats")
-    if not isinstance(raw_seats, list) or not MIN_SEATS <= len(raw_seats) <= MAX_SEATS:
-        raise reader.fail("situation.seats", f"a list of {MIN_SEATS} to {MAX_SEATS} seats "
-                          "{ name, stack }, in dealing order (p1 at the dealer's left)")
+        raise SpecError(data.file, str(error), record=data.record, field="situation") from None
+    raw_seats = data.tables("seats")
+    if not MIN_SEATS <= len(raw_seats) <= MAX_SEATS:
+        raise data.fail("seats", f"a list of {MIN_SEATS} to {MAX_SEATS} seats "
+                        "{ name, stack }, in dealing order (p1 at the dealer's left)")
     seats = []
-    for number, seat in enumerate(raw_seats, start=1):
-        where = f"situation.seats[{number}]"
-        entry = reader.table(seat, where, SEAT_FIELDS)
-        name = reader.text_field(entry, "name", f"{where}.name")
+    for number, raw in enumerate(raw_seats, start=1):
+        seat = Record(raw, data.file, data.record, f"{data.prefix}seats[{number}].")
+        seat.reject_unknown(SEAT_FIELDS)
+        name = _one_line(seat.text("name"))
         if re.fullmatch(r"p\d+", name) and name != f"p{number}":
-            raise reader.fail(f"{where}.name", f"{name!r} would read as another seat's PHH "
-                              "name")
-        seats.append(Seat(name, reader.whole(entry, "stack", f"{where}.stack", least=1)))
+            raise seat.fail("name", f"{name!r} would read as another seat's PHH name")
+        seats.append(Seat(name, seat.whole("stack", least=1)))
     if len({seat.name for seat in seats}) != len(seats):
-        raise reader.fail("situation.seats", "two seats have the same name")
-    actions = reader.strings(data, "actions", "situation.actions")
+        raise data.fail("seats", "two seats have the same name")
+    actions = data.texts("actions")
     try:
-        events = parse_action_lines(actions, len(seats), name=reader.shown, text=reader.text)
+        events = parse_action_lines(actions, len(seats), name=data.file, text=text)
     except InvalidInputError as error:
-        raise reader.fail("situation.actions", str(error)) from None
+        raise data.fail("actions", str(error)) from None
     problem = deal_sequence_problem(events, len(seats))
     if problem is not None:
-        raise reader.fail("situation.actions", problem)
-    lines = [" ".join(line.split()) for line in actions if line.partition("#")[0].split()]
+        raise data.fail("actions", problem)
+    lines = [_one_line(line) for line in actions if line.partition("#")[0].split()]
     return Situation(game, stakes, tuple(seats), tuple(zip(lines, events, strict=True)))
 
 
@@ -298,59 +256,56 @@ def deal_sequence_problem(events: tuple[Event, ...] | list[Event], seats: int) -
     return None
 
 
-def _question(reader: _Reader, raw: object) -> Question:
-    if not isinstance(raw, dict):
-        raise reader.fail("question", "must be a table with a 'kind'")
-    kind = KINDS.get(str(raw.get("kind")))
+def _question(case: Record) -> Question:
+    raw = case.data.get("question")
+    kind = KINDS.get(str(raw.get("kind"))) if isinstance(raw, dict) else None
     if kind is None:
-        raise reader.fail("question.kind", f"one of {', '.join(KINDS)}")
-    data = reader.table(raw, "question", ("kind", "text", *kind.parameters))
+        raise case.fail("question.kind", f"one of {', '.join(KINDS)}")
+    data = case.nested("question", ("kind", "text", *kind.parameters))
     parameters = {}
     for name, field_type in kind.parameters.items():
-        if name not in data:
-            raise reader.fail(f"question.{name}", f"a {kind.name} question needs it")
+        if name not in data.data:
+            raise data.fail(name, f"a {kind.name} question needs it")
         try:
-            parameters[name] = field_type.read(data[name], ())
+            parameters[name] = field_type.read(data.data[name], ())
         except InvalidInputError as error:
-            raise reader.fail(f"question.{name}", str(error)) from None
-    text = reader.text_field(data, "text", "question.text", required=False) or kind.asks
+            raise data.fail(name, str(error)) from None
+    text = _one_line(data.text("text", default="")) or kind.asks
     return Question(kind, text, parameters)
 
 
-def _expectation(reader: _Reader, raw: object, number: int, kind: Kind,
-                 situation: Situation, depends_on: tuple[str, ...]) -> Expectation:
-    where = f"expect[{number}]"
-    data = reader.table(raw, where, (*EXPECT_FIELDS, *kind.fields))
-    when_raw = data.get("when", {})
-    if not isinstance(when_raw, dict):
-        raise reader.fail(f"{where}.when", "must be a table { parameter = value(s) }")
+def _expectation(data: Record, number: int, kind: Kind, situation: Situation,
+                 depends_on: tuple[str, ...]) -> Expectation:
+    data.reject_unknown((*EXPECT_FIELDS, *kind.fields))
+    when = data.data.get("when", {})
+    if not isinstance(when, dict):
+        raise data.fail("when", "must be a table { parameter = value(s) }")
     conditions = []
-    for name, value in when_raw.items():
+    for name, value in when.items():
         if name not in depends_on:
-            raise reader.fail(f"{where}.when.{name}", "a condition names a parameter of "
-                              f"depends_on ({', '.join(depends_on) or 'none'})")
+            raise data.fail(f"when.{name}", "a condition names a parameter of depends_on "
+                            f"({', '.join(depends_on) or 'none'})")
         try:
             conditions.append(parse_condition(name, value))
         except InvalidInputError as error:
-            raise reader.fail(f"{where}.when.{name}", str(error)) from None
-    note = reader.text_field(data, "note", f"{where}.note", required=False)
-    refused = data.get("refused")
-    answer_keys = [key for key in data if key in kind.fields]
-    if refused is not None:
+            raise data.fail(f"when.{name}", str(error)) from None
+    note = _one_line(data.text("note", default=""))
+    answer_keys = [key for key in data.data if key in kind.fields]
+    if "refused" in data.data:
+        refused = data.data["refused"]
         if not isinstance(refused, str) or refused not in load_clauses():
-            raise reader.fail(f"{where}.refused", "names the clause (in spec/clauses) that "
-                              "refuses the situation")
+            raise data.fail("refused", "names the clause (in spec/clauses) that refuses the "
+                            "situation")
         if answer_keys:
-            raise reader.fail(f"{where}.{answer_keys[0]}", "a refused situation has no answer")
+            raise data.fail(answer_keys[0], "a refused situation has no answer")
         return Expectation(number, tuple(conditions), None, refused, note)
-    answer = {}
     for name in kind.required:
-        if name not in data:
-            raise reader.fail(f"{where}.{name}", f"a {kind.name} answer needs it (or "
-                              "'refused')")
+        if name not in data.data:
+            raise data.fail(name, f"a {kind.name} answer needs it (or 'refused')")
+    answer = {}
     for name in answer_keys:
         try:
-            answer[name] = kind.fields[name].read(data[name], situation.names)
+            answer[name] = kind.fields[name].read(data.data[name], situation.names)
         except InvalidInputError as error:
-            raise reader.fail(f"{where}.{name}", str(error)) from None
+            raise data.fail(name, str(error)) from None
     return Expectation(number, tuple(conditions), answer, None, note)
