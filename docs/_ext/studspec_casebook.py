@@ -16,20 +16,15 @@ from sphinx.application import Sphinx
 from studspec_docs import clause_ref, escape, heading, linked
 
 from studspec.cases import Case, load_casebook, rule
-from studspec.cases.kinds import show_answer
-from studspec.cases.ruling import Group
+from studspec.cases.ruling import Group, answer_words
 from studspec.cli.ruling import situation_lines
 from studspec.profiles import all_profiles
 
 
 def _answer(case: Case, group: Group) -> str:
-    answer = group.answer
-    if not answer.applicable:
-        return f"*not applicable:* {escape(answer.reason)}"
-    if answer.refused is not None:
-        return f"*refused* by {clause_ref(answer.refused)}: {escape(answer.reason)}"
-    assert answer.fields is not None
-    return f"**{escape(show_answer(case.question.kind, answer.fields))}**"
+    """The answer in words; the refusing clause as a link, a plain answer in bold."""
+    text = linked(answer_words(case, group.answer))
+    return text if group.answer.refused or not group.answer.applicable else f"**{text}**"
 
 
 def _why(group: Group) -> str:

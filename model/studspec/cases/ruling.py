@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from studspec.cases.answers import answer
 from studspec.cases.domains import parameter_names, show_value
 from studspec.cases.expect import Answer, disagreement
+from studspec.cases.kinds import show_answer
 from studspec.cases.schema import Case, Expectation
 from studspec.profiles import Profile
 
@@ -103,3 +104,14 @@ def rule_under(case: Case, profile: Profile) -> ProfileRuling:
 def rule(case: Case, profiles: Sequence[Profile]) -> Ruling:
     """Rule the case under each profile."""
     return Ruling(case, tuple(rule_under(case, profile) for profile in profiles))
+
+
+def answer_words(case: Case, answer: Answer) -> str:
+    """An answer in words: the kind's sentence, the refusal (it starts with the clause),
+    or why the case does not apply."""
+    if not answer.applicable:
+        return f"not applicable: {answer.reason}"
+    if answer.refused is not None:
+        return f"refused — {answer.reason}"
+    assert answer.fields is not None
+    return show_answer(case.question.kind, answer.fields)

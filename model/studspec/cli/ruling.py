@@ -13,8 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 from studspec.cases import Case, Ruling, find_case, load_casebook, rule
-from studspec.cases.kinds import answer_data, show_answer
-from studspec.cases.ruling import Group
+from studspec.cases.kinds import answer_data
+from studspec.cases.ruling import Group, answer_words
 from studspec.cli.render import paragraph, table
 from studspec.cli.reports import Report, citation_data, citation_lines
 from studspec.profiles import Profile, all_profiles, load_profile
@@ -98,18 +98,8 @@ def situation_lines(case: Case) -> list[str]:
     return lines
 
 
-def _answer_text(case: Case, group: Group) -> str:
-    answer = group.answer
-    if not answer.applicable:
-        return f"not applicable: {answer.reason}"
-    if answer.refused is not None:
-        return f"refused — {answer.reason}"
-    assert answer.fields is not None
-    return show_answer(case.question.kind, answer.fields)
-
-
 def _group_lines(case: Case, group: Group) -> list[str]:
-    lines = [f"  {_answer_text(case, group)}",
+    lines = [f"  {answer_words(case, group.answer)}",
              paragraph("under " + ", ".join(group.profiles), "      ")]
     if group.answer.applicable and group.shared:
         lines.append(paragraph("with " + ", ".join(f"{name} = {value}"
