@@ -181,3 +181,30 @@ def test_eight_players_to_seventh_street_share_a_community_card(profile: str) ->
     assert hand.is_over and sum(hand.stacks) == 4000
     result = replay(parse_phh(write_phh(record_of(hand))), hand.profile)
     assert result.violations == [] and result.stacks == hand.stacks
+
+
+@pytest.mark.clause("SHOW-02", "POT-07")
+def test_an_uncalled_last_bet_against_an_all_in_player_settles_under_s002() -> None:
+    # Alice (seat 0) is all-in from 4th street; Carol bets on 7th, Bob folds: nobody called
+    # the bet. S002's last caller does not exist: the bettor shows first, her bet comes back.
+    hand = Hand(PROFILES["s002"], STAKES, [14, 200, 200])
+    third = {0: "2c 3c 7d", 1: "5h 6h 4c", 2: "Jc Jd Kd"}
+    for seat, text in third.items():
+        hand.deal(seat, cards(text))
+    for kind in (ActionKind.BRING_IN, ActionKind.CALL, ActionKind.CALL):
+        act(hand, kind)
+    later = [("Ah As 9s", (ActionKind.BET, ActionKind.CALL, ActionKind.CALL)),
+             ("Qc Qd 2s", (ActionKind.CHECK, ActionKind.CHECK)),
+             ("4s 7h Ks", (ActionKind.CHECK, ActionKind.CHECK)),
+             ("8d 9d Th", (ActionKind.BET, ActionKind.FOLD))]
+    for street_cards, actions in later:
+        for seat, card in enumerate(cards(street_cards)):
+            hand.deal(seat, [card])
+        for kind in actions:
+            act(hand, kind, 10 if kind == ActionKind.BET and hand.street == 4 else None)
+    assert hand.phase == Phase.SHOWDOWN and hand.last_caller is None
+    assert hand.showing_order() == [2, 0]
+    hand.showdown()
+    # Carol's kings and jacks beat Alice's ace high: the main pot of 3 x 14, and her
+    # uncalled 20 back.
+    assert hand.awards == {2: 42 + 20}

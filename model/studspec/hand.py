@@ -195,8 +195,8 @@ class Hand:
         self._start_betting()
         return event
 
-    def folds(self) -> dict[int, int]:
-        """The street on which each seat that has folded folded."""
+    def fold_streets(self) -> dict[int, int]:
+        """The street on which each folded seat folded (the fold pattern's input, DECK-03)."""
         return {event.seat: event.street for event in self.events
                 if event.seat is not None and event.action is not None
                 and event.action.kind == ActionKind.FOLD}
@@ -204,8 +204,8 @@ class Hand:
     def _deal_from_deck(self) -> None:
         """Deal the current street from the known deck order (burns and 7th street included)."""
         assert self.deck is not None
-        cards, community = deck_street(self.deck, self.seats, self.folds(), self.profile,
-                                       self.street)
+        cards, community = deck_street(self.deck, self.seats, self.fold_streets(),
+                                       self.profile, self.street)
         if community is not None:
             self.deal_community(community)
             return
