@@ -12,7 +12,7 @@ sys.path.insert(0, str(Path(__file__).parent / "_ext"))
 project = "studspec"
 author = "the studspec developers"
 copyright = "2026, the studspec developers"
-extensions = ["sphinx.ext.autodoc", "studspec_docs", "studspec_navigation"]
+extensions = ["sphinx.ext.autodoc", "studspec_docs", "studspec_navigation", "studspec_casebook"]
 exclude_patterns = ["_build"]
 nitpicky = True
 html_theme = "alabaster"

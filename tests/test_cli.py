@@ -107,7 +107,10 @@ def test_verify_passes_on_the_built_in_spec(capsys: pytest.CaptureFixture[str],
     data = json.loads(out)
     assert code == 0, [c for c in data["checks"] if not c["ok"]]
     assert {c["check"] for c in data["checks"]} >= {
-        "sources", "clauses", "findings", "profiles", "coverage", "traceability", "proofs"}
+        "sources", "clauses", "findings", "profiles", "coverage", "casebook", "traceability",
+        "proofs"}
+    casebook = next(c for c in data["checks"] if c["check"] == "casebook")
+    assert casebook["ok"] and "rulings agree with the casebook" in casebook["detail"]
 
 
 def _commands_in_readme() -> list[str]:

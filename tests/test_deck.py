@@ -307,3 +307,28 @@ def test_one_player_left_ends_the_deal() -> None:
     assert result.pattern.reaching == (3, 3, 0, 0, 0)
     assert result.seventh == "not-reached"
     assert all(len(player.cards) == 4 for player in result.players)
+
+
+@pytest.mark.clause("DECK-01", "DECK-04")
+def test_seventh_street_burns_and_reshuffled_packet_per_procedure() -> None:
+    """What the dealer does on 7th street, as the deal result states it: how many cards he
+    burns and which cards he scrambles, per procedure branch (DECK-04's statement)."""
+    tda, s000, s002 = (load_profile(name) for name in ("tda-2024", "s000", "s002"))
+    branches = {
+        "deal": (deal_hand(full_deck(), 6, {}, s000), 1, ()),
+        "S000 reshuffle": (deal_hand(full_deck(), 8, {seat: 6 for seat in range(4, 8)}, s000),
+                           0, ("stub", "burns")),
+        "S000 community": (deal_hand(full_deck(), 8, {}, s000), 0, ("burns",)),
+        "TDA A": (deal_hand(full_deck(), 8, {seat: 6 for seat in range(2, 8)}, tda), 1,
+                  ("stub", "burns")),
+        "TDA B": (deal_hand(full_deck(), 8, {7: 4}, tda), 1, ()),
+        "TDA C": (deal_hand(full_deck(), 8, {}, tda), 1, ("stub", "burns")),
+        "community, no burn": (deal_hand(full_deck(), 8, {}, s002), 0, ()),
+        "community after a burn": (deal_hand(full_deck(), 7, {}, s002), 1, ()),
+    }
+    for name, (result, burns, reshuffled) in branches.items():
+        assert (result.seventh_burns, result.reshuffled) == (burns, reshuffled), name
+    # Without a reshuffle every burn stays burned: 3 before 4th-6th plus those of 7th.
+    for name in ("deal", "TDA B", "community, no burn", "community after a burn"):
+        result = branches[name][0]
+        assert len(result.burned) == 3 + result.seventh_burns, name

@@ -183,29 +183,28 @@ def test_eight_players_to_seventh_street_share_a_community_card(profile: str) ->
     assert result.violations == [] and result.stacks == hand.stacks
 
 
-@pytest.mark.clause("SHOW-02")
-def test_an_uncalled_last_bet_under_the_last_caller_rule_falls_back_to_the_no_bet_rule() -> None:
-    # Seat 0 is all-in on the bring-in; on 7th street seat 1 bets and seat 2 folds, so
-    # nobody accepted the bet: under s002 (last caller shows first) the no-bet rule decides.
-    hand = Hand(load_profile("s002"), Stakes.limit(2, ante=0, bring_in=1), [1, 40, 40])
-    for seat, text in {0: "Ah Kh 2c", 1: "Ad Kd 9s", 2: "Ac Kc 8s"}.items():
-        hand.deal(seat, parse_cards(text))
-    hand.apply(Action(ActionKind.BRING_IN, 1, 0))
-    hand.apply(Action(ActionKind.CALL, 1, 1))
-    hand.apply(Action(ActionKind.CALL, 1, 2))
-    for street, row in {4: "9h 8h 7c", 5: "Qs Qd Qc", 6: "5s 5d 5c", 7: "3s 3d 4c"}.items():
-        for seat, card in enumerate(parse_cards(row)):
+@pytest.mark.clause("SHOW-02", "POT-07")
+def test_an_uncalled_last_bet_against_an_all_in_player_settles_under_s002() -> None:
+    # Alice (seat 0) is all-in from 4th street; Carol bets on 7th, Bob folds: nobody called
+    # the bet. S002's last caller does not exist: the bettor shows first, her bet comes back.
+    hand = Hand(PROFILES["s002"], STAKES, [14, 200, 200])
+    third = {0: "2c 3c 7d", 1: "5h 6h 4c", 2: "Jc Jd Kd"}
+    for seat, text in third.items():
+        hand.deal(seat, cards(text))
+    for kind in (ActionKind.BRING_IN, ActionKind.CALL, ActionKind.CALL):
+        act(hand, kind)
+    later = [("Ah As 9s", (ActionKind.BET, ActionKind.CALL, ActionKind.CALL)),
+             ("Qc Qd 2s", (ActionKind.CHECK, ActionKind.CHECK)),
+             ("4s 7h Ks", (ActionKind.CHECK, ActionKind.CHECK)),
+             ("8d 9d Th", (ActionKind.BET, ActionKind.FOLD))]
+    for street_cards, actions in later:
+        for seat, card in enumerate(cards(street_cards)):
             hand.deal(seat, [card])
-        while hand.phase == Phase.BET and hand.actor is not None:
-            seat = hand.actor
-            if street == 7 and seat == 1:
-                hand.apply(Action(ActionKind.BET, 4, 1))
-            elif street == 7 and seat == 2:
-                hand.apply(Action(ActionKind.FOLD, 0, 2))
-            else:
-                hand.apply(Action(ActionKind.CHECK, 0, seat))
-    assert hand.live == [True, True, False] and hand.last_caller is None
-    first = hand.first_actors[7]
-    assert hand.showing_order()[0] == first
+        for kind in actions:
+            act(hand, kind, 10 if kind == ActionKind.BET and hand.street == 4 else None)
+    assert hand.phase == Phase.SHOWDOWN and hand.last_caller is None
+    assert hand.showing_order() == [2, 0]
     hand.showdown()
-    assert hand.is_over and sum(hand.stacks) == 81
+    # Carol's kings and jacks beat Alice's ace high: the main pot of 3 x 14, and her
+    # uncalled 20 back.
+    assert hand.awards == {2: 42 + 20}

@@ -12,9 +12,11 @@ from studspec.showdown import first_to_show, showdown_order
 show_encoding = load_proof_modules()["show"]
 
 
+Table = tuple[int, list[int], int, int | None, int, bool, dict[int, int]]
+
+
 @st.composite
-def tables(draw: st.DrawFn) -> tuple[int, list[int], int, int | None, int, bool,
-                                     dict[int, int]]:
+def tables(draw: st.DrawFn) -> Table:
     """Seats, the seats in the hand, aggressor, caller, first actor, a bet?, boards."""
     seats = draw(st.integers(min_value=2, max_value=8))
     in_hand = sorted(draw(st.lists(st.integers(0, seats - 1), min_size=2, max_size=seats,
@@ -31,8 +33,7 @@ def tables(draw: st.DrawFn) -> tuple[int, list[int], int, int | None, int, bool,
 @given(tables(), st.sampled_from(["last_aggressor", "last_caller"]),
        st.sampled_from(["first_to_act", "best_board"]))
 def test_first_to_show_and_places_agree_with_model(
-        table: tuple[int, list[int], int, int | None, int, bool, dict[int, int]],
-        showdown_first: str, showdown_no_bet: str) -> None:
+        table: Table, showdown_first: str, showdown_no_bet: str) -> None:
     seats, in_hand, aggressor, caller, first_actor, bet, boards = table
     profile = Profile(showdown_first=showdown_first,  # type: ignore[arg-type]
                       showdown_no_bet=showdown_no_bet)  # type: ignore[arg-type]

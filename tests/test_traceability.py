@@ -1,6 +1,7 @@
 """The clause chain has no gap: every formal clause implemented and proved or tested, and no
 clause ID is written anywhere that the spec does not define."""
 
+from studspec.cases import load_casebook
 from studspec.specdata.clauses import load_clauses
 from studspec.trace import implementations
 from studspec.traceability import clause_chains, clause_marks_in_tests, traceability_gaps
@@ -27,3 +28,11 @@ def test_implementations_point_at_real_code() -> None:
     for implementation in implementations():
         assert implementation.module.startswith("studspec.")
         assert implementation.line > 0
+
+
+def test_cases_citing_a_clause_are_part_of_its_chain() -> None:
+    chains = clause_chains()
+    assert "heads-up-raising" in chains["BET-09"].cases
+    assert "bring-in-tie-by-suit" in chains["BRINGIN-02"].cases
+    for chain in chains.values():
+        assert all(chain.clause.id in load_casebook()[case].clauses for case in chain.cases)

@@ -125,7 +125,14 @@ def clause_section(chain: ClauseChain, verdicts: dict[str, dict[str, Any]]) -> l
         lines += ["**Proof obligations:** none", ""]
     tests = [f"``{t.file}::{t.function}``" for t in chain.tests]
     lines += ["**Tests:** " + (", ".join(tests) if tests else "none"), ""]
+    cases = [case_ref(case) for case in chain.cases]
+    lines += ["**Cases:** " + (", ".join(cases) if cases else "none"), ""]
     return lines
+
+
+def case_ref(case_id: str) -> str:
+    """A link to a case of the casebook."""
+    return f":ref:`{case_id} <case-{case_id}>`"
 
 
 def _relative(file: str, root: Path | None) -> str:
@@ -284,13 +291,13 @@ def proofs_page(verdicts: dict[str, dict[str, Any]]) -> str:
 
 
 def traceability_page(chains: dict[str, ClauseChain]) -> str:
-    """Clause → implementation → proofs → tests; gaps in red."""
+    """Clause → implementation → proofs → tests → cases; gaps in red."""
     lines = [*heading("Traceability matrix", "="),
              "Every formal or partial clause needs an implementation and a proof or a test; "
-             "a gap shows in red.", "",
+             "a gap shows in red. Cases are the casebook's disputes that cite the clause.", "",
              ".. list-table::", "   :header-rows: 1", "",
              "   * - Clause", "     - Status", "     - Implementation", "     - Proofs",
-             "     - Tests"]
+             "     - Tests", "     - Cases"]
     for clause_id, chain in chains.items():
         needs = chain.clause.needs_evidence
         missing = ":gap:`missing`" if needs else "—"
@@ -299,8 +306,10 @@ def traceability_page(chains: dict[str, ClauseChain]) -> str:
         tests = str(len(chain.tests)) if chain.tests else ""
         if needs and not proofs and not tests:
             proofs, tests = ":gap:`missing`", ":gap:`missing`"
+        cases = ", ".join(case_ref(case) for case in chain.cases)
         lines += [f"   * - {clause_ref(clause_id)}", f"     - {chain.clause.status}",
-                  f"     - {code}", f"     - {proofs or '—'}", f"     - {tests or '—'}"]
+                  f"     - {code}", f"     - {proofs or '—'}", f"     - {tests or '—'}",
+                  f"     - {cases or '—'}"]
     return "\n".join(lines) + "\n"
 
 

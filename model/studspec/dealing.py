@@ -71,6 +71,8 @@ class DealResult:
     seventh: Seventh
     ran_out_on: int | None                 # street the deck could not supply, if any
     step: str                              # the procedure branch taken on 7th street
+    seventh_burns: int = 0                 # cards burned for 7th street (after any reshuffle)
+    reshuffled: tuple[str, ...] = ()       # what was scrambled for 7th: "stub", "burns"
 
 
 def fold_pattern_of(seats: int, folds: Mapping[int, int]) -> tuple[FoldPattern, list[list[int]]]:
@@ -169,7 +171,8 @@ def simulate_deal(deck: Sequence[Card], seats: int, folds: Mapping[int, int],
         burned.append(stub.take())
         for seat in seventh:
             players[seat].down.append(stub.take())
-        return _result(pattern, players, reaching, burned, None, stub, "deal", None, "deal")
+        return _result(pattern, players, reaching, burned, None, stub, "deal", None, "deal",
+                       burns=1)
     return _short_seventh(pattern, players, reaching, burned, prior_burns, stub, conventions,
                           shuffle)
 
@@ -190,11 +193,12 @@ def _short_seventh(pattern: FoldPattern, players: tuple[_Seat, ...],
             packet = _Deck(_shuffled(shuffle, [*stub.cards, *burned]), stub.reserve)
             deal_down(packet)
             return _result(pattern, players, reaching, [], None, packet, "reshuffle", None,
-                           "S000: stub and burns shuffled together, no new burn")
+                           "S000: stub and burns shuffled together, no new burn",
+                           reshuffled=("stub", "burns"))
         # S000: "tomará todas las cartas quemadas, las mezclará y pondrá una carta boca arriba"
         mixed = _shuffled(shuffle, burned)
         return _result(pattern, players, reaching, mixed[1:], mixed[0], stub, "community",
-                       None, "S000: burns shuffled, one turned up")
+                       None, "S000: burns shuffled, one turned up", reshuffled=("burns",))
     if conventions.procedure == "tda-rp10h":
         required = len(seventh) + 1 + stub.reserve
         others = [card for card in burned if card not in prior_burns]
@@ -205,19 +209,21 @@ def _short_seventh(pattern: FoldPattern, players: tuple[_Seat, ...],
             if len(stub.cards) + len(prior_burns) >= required:
                 deal_down(packet)
                 return _result(pattern, players, reaching, [*others, burn], None, packet,
-                               "reshuffle", None, "TDA RP-10-H A")
+                               "reshuffle", None, "TDA RP-10-H A", burns=1,
+                               reshuffled=("stub", "burns"))
             community = packet.take()
             return _result(pattern, players, reaching, [*others, burn], community, packet,
-                           "community", None, "TDA RP-10-H C")
+                           "community", None, "TDA RP-10-H C", burns=1,
+                           reshuffled=("stub", "burns"))
         burned.append(stub.take())
         community = stub.take()
         return _result(pattern, players, reaching, burned, community, stub, "community", None,
-                       "TDA RP-10-H B")
+                       "TDA RP-10-H B", burns=1)
     # community-only (PokerStars, S002): no reshuffle; burn first when the stub allows.
     if stub.available() >= 2:
         burned.append(stub.take())
         return _result(pattern, players, reaching, burned, stub.take(), stub, "community",
-                       None, "community card after a burn")
+                       None, "community card after a burn", burns=1)
     if stub.available() >= 1:
         return _result(pattern, players, reaching, burned, stub.take(), stub, "community",
                        None, "community card, no burn (stub too short to burn)")
@@ -227,12 +233,13 @@ def _short_seventh(pattern: FoldPattern, players: tuple[_Seat, ...],
 
 def _result(pattern: FoldPattern, players: tuple[_Seat, ...], reaching: list[list[int]],
             burned: list[Card], community: Card | None, stub: _Deck, seventh: Seventh,
-            ran_out_on: int | None, step: str) -> DealResult:
+            ran_out_on: int | None, step: str, *, burns: int = 0,
+            reshuffled: tuple[str, ...] = ()) -> DealResult:
     last = next(seats_in for seats_in in reversed(reaching) if seats_in)
     hands = tuple(PlayerCards(seat, tuple(cards.down), tuple(cards.up))
                   for seat, cards in enumerate(players))
     return DealResult(pattern, hands, tuple(last), tuple(burned), community,
-                      tuple(stub.cards), seventh, ran_out_on, step)
+                      tuple(stub.cards), seventh, ran_out_on, step, burns, reshuffled)
 
 
 def deal_hand(deck: Sequence[Card], seats: int, folds: Mapping[int, int], profile: Profile,

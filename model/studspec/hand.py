@@ -195,8 +195,8 @@ class Hand:
         self._start_betting()
         return event
 
-    def folds(self) -> dict[int, int]:
-        """The street on which each seat that has folded folded."""
+    def fold_streets(self) -> dict[int, int]:
+        """The street on which each folded seat folded (the fold pattern's input, DECK-03)."""
         return {event.seat: event.street for event in self.events
                 if event.seat is not None and event.action is not None
                 and event.action.kind == ActionKind.FOLD}
@@ -204,8 +204,8 @@ class Hand:
     def _deal_from_deck(self) -> None:
         """Deal the current street from the known deck order (burns and 7th street included)."""
         assert self.deck is not None
-        cards, community = deck_street(self.deck, self.seats, self.folds(), self.profile,
-                                       self.street)
+        cards, community = deck_street(self.deck, self.seats, self.fold_streets(),
+                                       self.profile, self.street)
         if community is not None:
             self.deal_community(community)
             return
@@ -346,14 +346,8 @@ class Hand:
     def showing_order(self) -> list[int]:
         """The live seats in the order they show (SHOW-02), under the profile."""
         live = [seat for seat in range(self.seats) if self.live[seat]]
-        aggressor = self.last_aggressor
-        if self.profile.showdown_first == "last_caller" and self.last_caller is None:
-            # SHOW-02 read as S002 (FIND-41): the last player to accept the bet shows first.
-            # Interpretation: a last-round bet nobody called (the players left were already
-            # all-in) was accepted by no one, so the no-bet rule decides.
-            aggressor = None
         return show_order(live, self.seat_cards, self.seats, self.profile,
-                          last_aggressor=aggressor, last_caller=self.last_caller,
+                          last_aggressor=self.last_aggressor, last_caller=self.last_caller,
                           first_to_act=self.first_actors.get(7, live[0]))
 
     def hand_of(self, seat: int) -> list[Card] | None:

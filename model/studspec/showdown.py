@@ -40,14 +40,13 @@ def first_to_show(*, in_hand: Sequence[int], last_aggressor: int | None,
     the last player to call it (S002 read literally, FIND-41). With no bet: the player who
     acted first on the last round (authorities) or the best board (S003, FIND-43); equal
     best boards go to the tied player nearest the dealer's left (interpretation).
+    Interpretation: when nobody called the last bet or raise (``last_caller`` None: the
+    others still in are all-in), S002's rule names nobody and the bettor shows first.
     """
     if len(set(in_hand)) != len(in_hand) or len(in_hand) < 2:
         raise InvalidInputError("a showdown needs two or more distinct seats in the hand",
                                 input_text=" ".join(map(str, in_hand)), where="in_hand")
     if last_aggressor is not None:
-        # SHOW-02 under last_caller: when nobody called the last bet (the others folded or
-        # were already all-in), no player accepted it; the bettor shows first
-        # (interpretation: the only reading that names a player still in the hand).
         if profile.showdown_first == "last_caller" and last_caller is not None:
             return _require_in_hand(last_caller, in_hand, "last caller")
         return _require_in_hand(last_aggressor, in_hand, "last aggressor")

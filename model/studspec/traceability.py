@@ -1,4 +1,5 @@
-"""The clause chain: the code, the proof obligations and the tests behind each clause."""
+"""The clause chain: the code, the proof obligations, the tests and the casebook's cases
+behind each clause."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import ast
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from studspec.cases import cases_citing
 from studspec.paths import checkout_root, tests_dir
 from studspec.proving import Obligation, all_obligations
 from studspec.specdata.clauses import Clause, load_clauses
@@ -30,6 +32,7 @@ class ClauseChain:
     implementations: list[Implementation] = field(default_factory=list)
     obligations: list[Obligation] = field(default_factory=list)
     tests: list[TestMark] = field(default_factory=list)
+    cases: list[str] = field(default_factory=list)   # IDs of the cases citing the clause
 
 
 def _marked_clauses(decorator: ast.expr) -> list[str]:
@@ -88,6 +91,8 @@ def clause_chains() -> dict[str, ClauseChain]:
     for mark in clause_marks_in_tests():
         if mark.clause_id in chains:
             chains[mark.clause_id].tests.append(mark)
+    for clause_id, case_ids in cases_citing().items():
+        chains[clause_id].cases.extend(case_ids)  # a case cites only defined clauses
     return chains
 
 

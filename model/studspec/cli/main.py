@@ -97,6 +97,15 @@ def build_parser() -> argparse.ArgumentParser:
                        help="answer under every profile, grouping equal answers")
     upcoming.add_argument("--hand", metavar="ID",
                           help="the hand to answer for, in a file of several hands")
+    ruling = commands.add_parser("ruling", parents=[formats],
+                                 help="settle a dispute: a case's answer under every profile, "
+                                      "with the deciding clauses and their quotes")
+    ruling.add_argument("case", nargs="?", metavar="CASE",
+                        help="a case file (TOML) or the ID of a bundled case")
+    ruling.add_argument("--profile", action="append", dest="profiles", metavar="P",
+                        help="rule under this profile only (repeatable; default: every one)")
+    ruling.add_argument("--list", action="store_true", dest="list_cases",
+                        help="list the bundled cases")
     return parser
 
 
@@ -150,6 +159,15 @@ def _dispatch(arguments: argparse.Namespace) -> Report:
 
         return next_report(arguments.file, arguments.profile, arguments.all_profiles,
                            arguments.hand)
+    if command == "ruling":
+        from studspec.cli.ruling import list_report, ruling_report
+
+        if arguments.list_cases:
+            return list_report()
+        if arguments.case is None:
+            raise UsageError("ruling needs a CASE (a case file or a bundled case ID), "
+                             "or --list")
+        return ruling_report(arguments.case, arguments.profiles)
     raise UsageError(f"unknown command {command!r}")  # argparse prevents this
 
 

@@ -138,7 +138,7 @@ class _Answerer:
             return {**data, "cards": "two down, one up", "clause": "DEAL-01"}
         procedure = "deal"
         if hand.street == 7 and len(seats) == sum(hand.live):
-            pattern, _ = fold_pattern_of(hand.seats, hand.folds())
+            pattern, _ = fold_pattern_of(hand.seats, hand.fold_streets())
             procedure = seventh_street_need(pattern, Conventions.of(hand.profile))
         if procedure == "community":
             return {**data, "to": [], "cards": "one community card, face up",

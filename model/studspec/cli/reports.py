@@ -8,7 +8,7 @@ from typing import Any
 from studspec.cli.render import paragraph, table
 from studspec.profiles import PARAMETERS, all_profiles
 from studspec.proving import ProofResult, Verdict, run_obligations, select_obligations
-from studspec.specdata.clauses import load_clauses
+from studspec.specdata.clauses import Citation, load_clauses
 from studspec.specdata.coverage import coverage_problems, coverage_report
 from studspec.specdata.findings import load_findings
 from studspec.traceability import clause_chains
@@ -52,23 +52,19 @@ def rule_report(clause_id: str) -> Report:
     data = {
         "id": clause.id, "title": clause.title, "status": clause.status,
         "statement": clause.statement, "reason": clause.reason, "notes": list(clause.notes),
-        "citations": [_citation_data(c) for c in clause.citations],
+        "citations": [citation_data(c) for c in clause.citations],
         "parameters": parameters,
         "implementations": [f"{i.module}.{i.qualname}" for i in chain.implementations],
         "proofs": [_result_data(r) for r in results],
         "tests": [f"{t.file}::{t.function}" for t in chain.tests],
+        "cases": list(chain.cases),
     }
     lines = [f"{clause.id}  {clause.title}  [{clause.status}]", "", paragraph(clause.statement)]
     if clause.reason:
         lines += ["", paragraph(f"Reason: {clause.reason}")]
     lines += ["", "Sources:"]
     for citation in clause.citations:
-        if citation.quote:
-            lines += [f"  {citation.source}: «{citation.quote}»",
-                      paragraph(f"English: {citation.english}", "      ")]
-        else:
-            lines += [f"  {citation.source} ({citation.locator}), paraphrased:",
-                      paragraph(str(citation.paraphrase), "      ")]
+        lines += citation_lines(citation)
     for name, info in parameters.items():
         values = ", ".join(f"{p}={v}" for p, v in info["profiles"].items())
         lines += ["", f"Parameter {name}: {info['meaning']}", paragraph(values, "      ")]
@@ -78,11 +74,21 @@ def rule_report(clause_id: str) -> Report:
     lines += ["", "Proofs:"] + [f"  {r.verdict.value:8} {r.obligation.name} ({r.seconds:.2f}s)"
                                 for r in results] + (["  (none)"] if not results else [])
     lines += ["", "Tests:"] + [f"  {t}" for t in data["tests"] or ["(none found)"]]
+    lines += ["", "Cases (studspec ruling ID):"] + [f"  {c}" for c in chain.cases or ["(none)"]]
     failed = any(r.verdict is not Verdict.PROVED for r in results)
     return Report(data, "\n".join(lines), 1 if failed else 0)
 
 
-def _citation_data(citation: Any) -> dict[str, Any]:
+def citation_lines(citation: Citation, indent: str = "  ") -> list[str]:
+    """A citation as text: the quote in its language and the English, or the paraphrase."""
+    if citation.quote:
+        return [f"{indent}{citation.source}: «{citation.quote}»",
+                paragraph(f"English: {citation.english}", indent + "    ")]
+    return [f"{indent}{citation.source} ({citation.locator}), paraphrased:",
+            paragraph(str(citation.paraphrase), indent + "    ")]
+
+
+def citation_data(citation: Citation) -> dict[str, Any]:
     if citation.quote:
         return {"source": citation.source, "quote": citation.quote, "english": citation.english}
     return {"source": citation.source, "locator": citation.locator,

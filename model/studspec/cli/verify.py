@@ -4,15 +4,31 @@ from __future__ import annotations
 
 from typing import Any
 
+from studspec.cases import load_casebook, rule_under
 from studspec.cli.render import table
 from studspec.cli.reports import Report, coverage_report_cmd, findings_report, prove_report
 from studspec.paths import tests_dir
-from studspec.profiles import all_profiles
+from studspec.profiles import Profile, all_profiles
 from studspec.proving import all_obligations, run_obligations
 from studspec.specdata.clauses import load_clauses
 from studspec.specdata.findings import load_findings
 from studspec.specdata.sources import load_sources
 from studspec.traceability import traceability_gaps
+
+
+def _casebook(profiles: list[Profile]) -> tuple[bool, str]:
+    """Rule every bundled case under every profile: (all agree, summary)."""
+    cases = load_casebook()
+    rulings = [rule_under(case, profile) for case in cases.values() for profile in profiles]
+    problems = [f"{r.profile.name}: {r.problem}" for r in rulings if r.problem] + [
+        f"{r.profile.name}: no expectation" for r in rulings if r.unexpected]
+    agreeing = sum(1 for r in rulings if r.expectation is not None and r.agrees)
+    inapplicable = sum(1 for r in rulings if not r.answer.applicable)
+    if problems:
+        return False, (f"{len(problems)} of {len(rulings)} rulings differ from the casebook: "
+                       + "; ".join(problems[:3]))
+    return True, (f"{len(cases)} cases x {len(profiles)} profiles: {agreeing} rulings agree "
+                  f"with the casebook, {inapplicable} not applicable (the other game)")
 
 
 def verify_report() -> Report:
@@ -44,6 +60,8 @@ def verify_report() -> Report:
     check("coverage", not coverage.data["problems"],
           f"{percents}" + (f"; {len(coverage.data['problems'])} problems"
                            if coverage.data["problems"] else "; every sentence accounted for"))
+
+    check("casebook", *_casebook([resolved.profile for resolved in profiles]))
 
     gaps = traceability_gaps(tests_available=tests_dir() is not None)
     check("traceability", not gaps, "no gaps" if not gaps else f"{len(gaps)} gaps: "

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 import tomllib
+from collections.abc import Sequence
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 
@@ -141,9 +142,7 @@ def parse_phh(text: str, name: str = "<phh>") -> HandRecord:
     actions = data["actions"]
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise reader.fail("must be an array of strings", field="actions")
-    streets = [0] * count
-    for notation in actions:
-        events += _parse_action(notation, reader, count, streets, scale)
+    events += _parse_actions(actions, reader, count, scale)
     extra: dict[str, object] = {k: v for k, v in data.items() if k not in _KNOWN_FIELDS}
     rake = _decimal(data["_rake"], reader, "_rake") if "_rake" in data else None
     origin = Origin(name, hand_id=str(data["hand"]) if "hand" in data else None, format="phh")
@@ -157,6 +156,25 @@ def parse_phh(text: str, name: str = "<phh>") -> HandRecord:
 _KNOWN_FIELDS = {"variant", "antes", "bring_in", "small_bet", "big_bet", "starting_stacks",
                  "actions", "players", "finishing_stacks", "seats", "_rake", "hand",
                  "ante_trimming_status", "currency"}
+
+
+def parse_action_lines(lines: Sequence[str], players: int, *, name: str,
+                       text: str | None = None) -> list[Event]:
+    """Read PHH action lines (a PHH file's ``actions``) for ``players`` players into events.
+
+    For formats that embed PHH actions (the casebook's situations): ``name`` and ``text`` are
+    the embedding file's name and text, so errors give its lines. Amounts are whole units.
+    """
+    return _parse_actions(lines, _Reader(text or "\n".join(lines), name), players, 1)
+
+
+def _parse_actions(lines: Sequence[str], reader: _Reader, count: int,
+                   scale: int) -> list[Event]:
+    streets = [0] * count
+    events: list[Event] = []
+    for notation in lines:
+        events += _parse_action(notation, reader, count, streets, scale)
+    return events
 
 
 def _cards(text: str, reader: _Reader, line: int | None) -> tuple[Card | None, ...]:
@@ -207,6 +225,9 @@ def _parse_action(notation: str, reader: _Reader, count: int, streets: list[int]
         amount = _decimal(_number(arguments[0], reader, line), reader, "actions")
         if amount is None or amount <= 0:
             raise reader.fail("cbr needs a positive amount", line=line, value=notation)
+        if amount * scale != int(amount * scale):
+            raise reader.fail("an amount is a whole number of the record's units", line=line,
+                              value=notation)
         return [Action(player, ActionKind.WAGER, to=int(amount * scale), stated="cbr",
                        line=line)]
     if verb == "sm" and len(arguments) <= 1:

@@ -3,8 +3,10 @@
 
 def clear_caches() -> None:
     """Forget every loaded spec file (after the spec folder or its files changed)."""
+    from studspec.cases import book
     from studspec.specdata import clauses, coverage, findings, sources
 
     for cached in (sources.load_sources, sources.source_text, sources.sentences,
-                   clauses.load_clauses, findings.load_findings, coverage._listed):
+                   clauses.load_clauses, findings.load_findings, coverage._listed,
+                   book.load_casebook):
         cached.cache_clear()

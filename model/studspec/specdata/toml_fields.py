@@ -23,16 +23,34 @@ def load_toml(path: Path, shown_as: str) -> dict[str, Any]:
 class Record:
     """One TOML table being validated; every accessor names the field it failed on."""
 
-    def __init__(self, data: object, file: str, record: str):
+    def __init__(self, data: object, file: str, record: str, prefix: str = ""):
         if not isinstance(data, dict):
-            raise SpecError(file, "expected a table", record=record)
+            raise SpecError(file, "expected a table", record=record,
+                            field=prefix.rstrip(".") or None)
         self.data: dict[str, Any] = data
         self.file = file
         self.record = record
+        self.prefix = prefix  # the path of a nested table, e.g. "situation."
 
     def fail(self, field: str, reason: str) -> SpecError:
         """An error about one field of this record."""
-        return SpecError(self.file, reason, record=self.record, field=field)
+        return SpecError(self.file, reason, record=self.record, field=self.prefix + field)
+
+    def nested(self, field: str, known: tuple[str, ...]) -> Record:
+        """A required sub-table with only the ``known`` fields; its errors name the path."""
+        value = self.data.get(field)
+        if not isinstance(value, dict):
+            raise self.fail(field, "must be a table")
+        record = Record(value, self.file, self.record, f"{self.prefix}{field}.")
+        record.reject_unknown(known)
+        return record
+
+    def whole(self, field: str, *, least: int = 0, default: int | None = None) -> int:
+        """A whole number of at least ``least`` (required unless it has a default)."""
+        value = self.data.get(field, default)
+        if not isinstance(value, int) or isinstance(value, bool) or value < least:
+            raise self.fail(field, f"must be a whole number of at least {least}")
+        return value
 
     def text(self, field: str, *, default: str | None = None) -> str:
         """A required (or defaulted) non-empty string."""
