@@ -1,26 +1,26 @@
 """A fuzz campaign: N generated hands in lock-step, divergences counted, each kind shrunk.
 
 Hypothesis generates the hands (``hand_specs``) from the seed alone (no example database),
-so the same ``--hands N --seed S`` plays the same hands. Every divergent hand is kept with
-its index; the first hand of each kind (aspect and clause) is then shrunk by Hypothesis
-(``find``, seeded too) to a minimal hand with the same kind of divergence.
+so the same ``--hands N --seed S`` plays the same hands. Every divergent hand is counted
+with its index; the first hand of each kind (clause and aspect) is then shrunk
+(``studspec.fuzz.shrink``, deterministic) to a minimal hand with the same kind of
+divergence.
 """
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from hypothesis import HealthCheck, Phase, find, given, settings
+from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import seed as hypothesis_seed
-from hypothesis.errors import NoSuchExample
 
 from studspec.engines.model_adapter import ModelEngine
 from studspec.engines.protocol import Engine
 from studspec.fuzz.generate import HandSpec, hand_specs
 from studspec.fuzz.lockstep import Divergence, HandRun, play
+from studspec.fuzz.shrink import shrink
 from studspec.profiles import Profile
 
 EngineFactory = Callable[[], Engine]
@@ -72,23 +72,17 @@ def run_campaign(engine: EngineFactory, profile: Profile, hands: int, seed: int,
     one_hand()
     if shrink:
         for kind in campaign.first:
-            campaign.minimal[kind] = shrink_kind(kind, model, under_test, profile, seed,
-                                                 campaign.first[kind][1], max_seats)
+            campaign.minimal[kind] = shrink_kind(kind, model, under_test,
+                                                 campaign.first[kind][1])
     return campaign
 
 
-def shrink_kind(kind: str, model: ModelEngine, engine: Engine, profile: Profile, seed: int,
-                found: HandRun, max_seats: int = 8, examples: int = 300) -> HandRun:
-    """A minimal hand with a divergence of ``kind`` (Hypothesis ``find``), or ``found``."""
-    def diverges(spec: HandSpec) -> bool:
-        divergence = play(spec, model, engine).divergence
-        return divergence is not None and kind_of(divergence) == kind
+def shrink_kind(kind: str, model: ModelEngine, engine: Engine, found: HandRun,
+                budget: int = 300) -> HandRun:
+    """A minimal hand with a divergence of ``kind``, shrunk from ``found``."""
+    def moves_if_same_kind(spec: HandSpec) -> int | None:
+        run = play(spec, model, engine)
+        same = run.divergence is not None and kind_of(run.divergence) == kind
+        return len(run.moves) if same else None
 
-    try:
-        spec = find(hand_specs(profile.game, max_seats), diverges,
-                    settings=settings(max_examples=examples, database=None, deadline=None,
-                                      suppress_health_check=list(HealthCheck)),
-                    random=random.Random(seed))
-    except NoSuchExample:
-        return found
-    return play(spec, model, engine)
+    return play(shrink(found.spec, moves_if_same_kind, budget), model, engine)

@@ -12,9 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from studspec.engines.model_adapter import ModelEngine
-from studspec.engines.protocol import Engine, EngineRefusal, Move, Observation, SeatView
+from studspec.engines.protocol import Engine, EngineRefusal, Move, MoveKind, Observation, SeatView
 from studspec.fuzz.generate import HandSpec, illegal_probe, pick
 from studspec.hand_state import EventKind
+from studspec.sidepots import build_pots
 
 
 @dataclass(frozen=True)
@@ -70,12 +71,22 @@ def _clause(aspect: str, ours: Observation, theirs: Observation, model: ModelEng
     if aspect == "moves":
         extra = sorted(theirs.moves - ours.moves)
         missing = sorted(ours.moves - theirs.moves)
+        if not any(move.kind == MoveKind.WAGER for move in theirs.moves) and missing[-1:] \
+                and missing[-1].kind == MoveKind.WAGER:
+            return _cap_clause(model)  # the engine refuses a raise the model allows
         return model.clause_of(extra[0] if extra else missing[0])
     if aspect in ("pot", "stacks"):
         return last_clause or "ANTE-01"
     if aspect == "shown":
         return "SHOW-02"
     return _award_clause(ours, theirs, model)
+
+
+def _cap_clause(model: ModelEngine) -> str:
+    """BET-09 when the raise cap is reached but lifted (heads-up), else BET-08."""
+    hand = model.hand
+    assert hand is not None and hand.round is not None
+    return "BET-09" if hand.round.raises >= hand.profile.raise_cap else "BET-08"
 
 
 def _short_stub(model: ModelEngine) -> bool:
@@ -88,14 +99,21 @@ def _short_stub(model: ModelEngine) -> bool:
 
 
 def _award_clause(ours: Observation, theirs: Observation, model: ModelEngine) -> str:
-    """POT-05 when only odd chips move, POT-06 with an all-in, else the pot division."""
+    """POT-05 when only odd chips move (at most one per half of each pot), POT-06 with an
+    all-in, else the pot division (POT-01, POT-02)."""
     gaps = [abs(a - b) for a, b in zip(ours.net, theirs.net, strict=False)]
     hand = model.hand
     assert hand is not None
-    if max(gaps, default=0) < max(2, len(ours.shown)):
+    halves = 2 if hand.profile.game == "hilo" else 1
+    structure = build_pots(hand.contributed, hand.live)
+    pots = structure.pots
+    for seat, net in enumerate(theirs.net):
+        winnable = sum(pot.amount for pot in pots if seat in pot.eligible)
+        winnable += structure.returned.get(seat, 0)
+        if net > winnable - hand.contributed[seat]:
+            return "POT-06"  # paid from a pot the seat has no claim on
+    if max(gaps, default=0) <= halves * len(pots) * hand.profile.chip_unit:
         return "POT-05"
-    if len(set(hand.contributed)) > 1 and 0 in hand.behind:
-        return "POT-06"
     return "POT-02" if hand.profile.game == "hilo" else "POT-01"
 
 
