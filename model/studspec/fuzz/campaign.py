@@ -78,7 +78,7 @@ def run_campaign(engine: EngineFactory, profile: Profile, hands: int, seed: int,
 
 
 def shrink_kind(kind: str, model: ModelEngine, engine: Engine, found: HandRun,
-                budget: int = 300) -> HandRun:
+                budget: int = 150) -> HandRun:
     """A minimal hand with a divergence of ``kind``, shrunk from ``found``."""
     def moves_if_same_kind(spec: HandSpec) -> int | None:
         run = play(spec, model, engine)

@@ -58,7 +58,7 @@ def campaign_report(campaign: Campaign, profile: Profile, engine: Engine, comman
         assert divergence is not None
         verdict = classify(minimal, profile)
         path = None
-        if out is not None:
+        if out is not None and divergence.aspect != "start":  # no hand to record then
             out.mkdir(parents=True, exist_ok=True)
             path = _free_path(out, kind.replace(" ", "-"))
             path.write_text(minimal_hand_phh(minimal, profile, engine,
