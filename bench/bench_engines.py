@@ -40,8 +40,8 @@ def random_hands(count: int, seed: int) -> list[tuple[HandSpec, list[Move]]]:
         seats = rng.randint(2, 8)
         table = Table("high", (400,) * seats, Stakes.limit(10, ante=1, bring_in=3), tuple(deck))
         spec = HandSpec(table, tuple(Choice(rng.randrange(8)) for _ in range(60)))
-        model = ModelEngine(PROFILE)
-        run = play(spec, model, model)  # the model against itself fixes the moves
+        run = play(spec, ModelEngine(PROFILE), ModelEngine(PROFILE))  # fixes the moves
+        assert run.divergence is None and run.engine_views[-1].over
         hands.append((spec, run.moves))
     return hands
 
