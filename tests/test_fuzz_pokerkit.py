@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from studspec.cards import full_deck, parse_cards
 from studspec.cli.main import main
 from studspec.engines.model_adapter import ModelEngine
 from studspec.fuzz.campaign import run_campaign
@@ -15,7 +16,10 @@ from studspec.fuzz.classify import ENGINE_DEFECT, RULE_DIFFERENCE, classify
 from studspec.fuzz.generate import Choice, HandSpec
 from studspec.fuzz.lockstep import play
 from studspec.profiles import load_profile
+from studspec.records.hand import Action
 from studspec.records.phh import read_phh
+from studspec.replay import to_bet_action
+from studspec.stakes import Stakes
 
 pytest.importorskip("pokerkit")
 from studspec.engines.pokerkit_adapter import PokerKitEngine
@@ -30,9 +34,6 @@ def _spec_of(name: str, profile: str) -> HandSpec:
     record = read_phh(path)
     deck_line = next(line for line in path.read_text().splitlines()
                      if line.startswith("# deck order: "))
-    from studspec.cards import parse_cards
-    from studspec.stakes import Stakes
-
     deck = tuple(parse_cards(deck_line.removeprefix("# deck order: ")))
     stakes = Stakes(ante=record.ante, bring_in=record.bring_in, small_bet=record.small_bet,
                     big_bet=record.big_bet)
@@ -41,8 +42,6 @@ def _spec_of(name: str, profile: str) -> HandSpec:
     model = ModelEngine(load_profile(profile))
     model.start(table)
     picks = []
-    from studspec.records.hand import Action
-    from studspec.replay import to_bet_action  # the record's actions as the model's moves
 
     for event in record.events:
         if isinstance(event, Action) and event.kind.name != "ANTE":
@@ -59,9 +58,6 @@ def _spec_of(name: str, profile: str) -> HandSpec:
 
 @pytest.mark.clause("DEAL-01", "BRINGIN-02", "BET-04", "SHOW-01", "POT-01")
 def test_pokerkit_agrees_with_the_model_on_a_passive_heads_up_hand() -> None:
-    from studspec.cards import full_deck
-    from studspec.stakes import Stakes
-
     table = Table("high", (100, 100), Stakes.limit(4, ante=1, bring_in=2), tuple(full_deck()))
     run = play(HandSpec(table, ()), ModelEngine(load_profile("base")), PokerKitEngine())
     assert run.divergence is None and run.engine_views[-1].over
@@ -69,9 +65,6 @@ def test_pokerkit_agrees_with_the_model_on_a_passive_heads_up_hand() -> None:
 
 @pytest.mark.clause("BET-09")
 def test_pokerkit_caps_raises_heads_up_a_rule_difference() -> None:
-    from studspec.cards import full_deck
-    from studspec.stakes import Stakes
-
     table = Table("high", (400, 400), Stakes.limit(10, ante=1, bring_in=2), tuple(full_deck()))
     raise_each_time = tuple(Choice(5) for _ in range(8))  # 5 picks the wager of 2 or 3 moves
     spec = HandSpec(table, raise_each_time)
