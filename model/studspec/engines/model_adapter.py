@@ -101,6 +101,12 @@ class ModelEngine:
             return f"{legal.clause_id}: the legal {legal.kind} goes to {legal.to}, not {move.to}"
         return None
 
+    def last_clause(self) -> str | None:
+        """The clause that allowed the last move applied, if any."""
+        hand = self._hand()
+        actions = [event for event in hand.events if event.action is not None]
+        return actions[-1].action.clause_id if actions and actions[-1].action else None
+
     def clause_of(self, move: Move) -> str:
         """The clause that allows a legal move now (or refuses an illegal one)."""
         reason = self.refuses(move)
@@ -110,10 +116,10 @@ class ModelEngine:
 
     def apply(self, move: Move) -> None:
         """Apply a legal move; at the end of 7th street show down and pay (SHOW-01, SHOW-02)."""
-        reason = self.refuses(move)
-        if reason is not None:
-            raise EngineRefusal(reason)
-        self._hand().apply(self.action_of(move))
+        try:  # check_apply inside matches the kind and the amount (one check, not two)
+            self._hand().apply(self.action_of(move))
+        except IllegalActionError as error:
+            raise EngineRefusal(str(error)) from error
         self._show_down()
 
     def _show_down(self) -> None:

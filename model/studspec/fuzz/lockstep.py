@@ -55,7 +55,7 @@ def _text(value: object) -> str:
 
 
 def _clause(aspect: str, ours: Observation, theirs: Observation, model: ModelEngine,
-            last: Move | None, last_clause: str | None, starting: bool) -> str:
+            starting: bool) -> str:
     """The clause the model applies where the observations differ (see the fuzz guide)."""
     if aspect in ("cards", "community"):
         if ours.community is not None or theirs.community is not None or (
@@ -76,7 +76,7 @@ def _clause(aspect: str, ours: Observation, theirs: Observation, model: ModelEng
             return _cap_clause(model)  # the engine refuses a raise the model allows
         return model.clause_of(extra[0] if extra else missing[0])
     if aspect in ("pot", "stacks"):
-        return last_clause or "ANTE-01"
+        return model.last_clause() or "ANTE-01"
     if aspect == "shown":
         return "SHOW-02"
     return _award_clause(ours, theirs, model)
@@ -117,13 +117,13 @@ def _award_clause(ours: Observation, theirs: Observation, model: ModelEngine) ->
     return "POT-02" if hand.profile.game == "hilo" else "POT-01"
 
 
-def compare(ours: Observation, theirs: Observation, model: ModelEngine, last: Move | None,
-            last_clause: str | None, starting: bool, step: int) -> Divergence | None:
+def compare(ours: Observation, theirs: Observation, model: ModelEngine, starting: bool,
+            step: int) -> Divergence | None:
     """The first aspect in which two observations differ, as a Divergence, or None."""
     for aspect in ASPECTS:
         mine, yours = getattr(ours, aspect), getattr(theirs, aspect)
         if mine != yours:
-            clause = _clause(aspect, ours, theirs, model, last, last_clause, starting)
+            clause = _clause(aspect, ours, theirs, model, starting)
             return Divergence(step, aspect, clause, _text(mine), _text(yours))
     return None
 
@@ -143,15 +143,13 @@ def play(spec: HandSpec, model: ModelEngine, engine: Engine) -> HandRun:
             run.divergence = Divergence(0, "start", "PLAYERS-01", refusals[0] or "starts",
                                         refusals[1] or "starts")
         return run
-    last: Move | None = None
-    last_clause: str | None = None
     street, step = 0, 0
     while True:
         ours, theirs = model.observe(), engine.observe()
         run.engine_views.append(theirs)
         starting = ours.street != street
         street = ours.street
-        run.divergence = compare(ours, theirs, model, last, last_clause, starting, step)
+        run.divergence = compare(ours, theirs, model, starting, step)
         if run.divergence is not None or ours.over or ours.actor is None:
             return run
         choice = spec.choice(step)
@@ -161,12 +159,12 @@ def play(spec: HandSpec, model: ModelEngine, engine: Engine) -> HandRun:
                                         f"refuses {probe}", f"accepts {probe}")
             return run
         move = pick(ours, choice)
-        last, last_clause = move, model.clause_of(move)
         model.apply(move)
         try:
             engine.apply(move)
         except EngineRefusal as error:
-            run.divergence = Divergence(step, "apply", last_clause, f"plays {move}", str(error))
+            run.divergence = Divergence(step, "apply", model.last_clause() or "BET-04",
+                                        f"plays {move}", str(error))
             return run
         run.moves.append(move)
         step += 1
