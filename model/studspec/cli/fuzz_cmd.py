@@ -9,8 +9,11 @@ The same command plays the same hands. Exit code: 1 if any hand diverged, else 0
 from __future__ import annotations
 
 import sys
+import tempfile
 from collections import Counter
 from pathlib import Path
+
+from hypothesis.configuration import set_hypothesis_home_dir
 
 from studspec.cli.reports import Report
 from studspec.errors import InvalidInputError
@@ -56,8 +59,13 @@ def fuzz_report(engine: str, profile_name: str, hands: int, seed: int, out: str 
                                 where="--hands")
     profile = load_profile(profile_name)
     factory = engine_factory(engine, profile_name)
-    campaign = run_campaign(factory, profile, hands, seed,
-                            progress=_progress(hands), shrink=shrink)
+    with tempfile.TemporaryDirectory() as scratch:
+        set_hypothesis_home_dir(scratch)  # no .hypothesis folder left in the user's folder
+        try:
+            campaign = run_campaign(factory, profile, hands, seed,
+                                    progress=_progress(hands), shrink=shrink)
+        finally:
+            set_hypothesis_home_dir(None)
     command = (f"studspec fuzz --engine {engine} --profile {profile_name} --hands {hands} "
                f"--seed {seed}")
     folder = Path(out) if out else Path(f"fuzz-{engine}-{profile_name}-{seed}")
