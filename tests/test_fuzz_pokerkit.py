@@ -77,7 +77,7 @@ def test_pokerkit_caps_raises_heads_up_a_rule_difference() -> None:
                 ).divergence is None
 
 
-@pytest.mark.clause("BRINGIN-05", "SHOW-02", "BET-02", "BET-08", "BET-10", "DECK-04")
+@pytest.mark.clause("BRINGIN-05", "SHOW-02", "BET-02", "BET-08", "BET-10", "DECK-04", "POT-04")
 @pytest.mark.parametrize("name", sorted(path.name for path in FUZZ_DATA.glob("pokerkit-*.phh")))
 def test_each_saved_pokerkit_divergence_still_shows(name: str) -> None:
     profile = "pokerkit-0.7.7-8" if name.startswith("pokerkit-8-") else "pokerkit-0.7.7"
