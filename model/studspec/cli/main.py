@@ -106,6 +106,21 @@ def build_parser() -> argparse.ArgumentParser:
                         help="rule under this profile only (repeatable; default: every one)")
     ruling.add_argument("--list", action="store_true", dest="list_cases",
                         help="list the bundled cases")
+    fuzz = commands.add_parser("fuzz", parents=[formats],
+                               help="play generated hands through an engine and the model in "
+                                    "lock-step and report every divergence")
+    fuzz.add_argument("--engine", required=True, choices=("pokerkit", "studspec"),
+                      help="the engine under test (studspec: the model against itself)")
+    fuzz.add_argument("--profile", required=True, metavar="P",
+                      help="the rule profile to hold the engine to")
+    fuzz.add_argument("--hands", type=int, default=200, metavar="N",
+                      help="hands to play (default: 200)")
+    fuzz.add_argument("--seed", type=int, default=0, metavar="S",
+                      help="the seed that fixes the hands (default: 0)")
+    fuzz.add_argument("--out", metavar="DIR", help="folder for the minimal hands as PHH "
+                      "(default: ./fuzz-ENGINE-PROFILE-SEED); files are never overwritten")
+    fuzz.add_argument("--no-shrink", dest="shrink", action="store_false",
+                      help="report the first hand of each divergence as found, unshrunk")
     return parser
 
 
@@ -168,6 +183,11 @@ def _dispatch(arguments: argparse.Namespace) -> Report:
             raise UsageError("ruling needs a CASE (a case file or a bundled case ID), "
                              "or --list")
         return ruling_report(arguments.case, arguments.profiles)
+    if command == "fuzz":
+        from studspec.cli.fuzz_cmd import fuzz_report
+
+        return fuzz_report(arguments.engine, arguments.profile, arguments.hands,
+                           arguments.seed, arguments.out, arguments.shrink)
     raise UsageError(f"unknown command {command!r}")  # argparse prevents this
 
 

@@ -1,0 +1,1 @@
+"""Engine adapters: drive a poker engine under test through one small protocol."""

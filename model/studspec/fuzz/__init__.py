@@ -1,0 +1,1 @@
+"""Differential conformance: hands played in lock-step through the model and an engine."""

@@ -1,0 +1,170 @@
+"""The lock-step comparison: play one hand through the model and an engine, step by step.
+
+After the start and after every move both sides are observed and compared: dealt cards,
+street, actor, legal moves and amounts, pot, stacks, showing order and results. The first
+difference ends the hand (what follows it is its consequence) and becomes a
+:class:`Divergence` naming the clause the model applies at that point. Illegal moves the
+spec probes must be refused by both sides.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from studspec.engines.model_adapter import ModelEngine
+from studspec.engines.protocol import Engine, EngineRefusal, Move, MoveKind, Observation, SeatView
+from studspec.fuzz.generate import HandSpec, illegal_probe, pick
+from studspec.hand_state import EventKind
+from studspec.sidepots import build_pots
+
+
+@dataclass(frozen=True)
+class Divergence:
+    """Where the engine and the model first differ in a hand."""
+
+    step: int          # moves applied before it
+    aspect: str        # what differs: start, cards, street, actor, moves, pot, stacks, ...
+    clause_id: str     # the clause the model applies there
+    model: str         # what the model shows or does
+    engine: str        # what the engine shows or does
+
+
+@dataclass
+class HandRun:
+    """One lock-step hand: the moves played, the engine's observations, the divergence."""
+
+    spec: HandSpec
+    moves: list[Move] = field(default_factory=list)
+    engine_views: list[Observation] = field(default_factory=list)
+    divergence: Divergence | None = None
+
+
+# The order aspects are compared in: a wrong card explains a wrong actor, not the reverse.
+ASPECTS = ("over", "street", "cards", "community", "actor", "moves", "shown", "net", "pot",
+           "stacks")
+
+
+def _text(value: object) -> str:
+    if isinstance(value, frozenset):
+        return "{" + ", ".join(str(move) for move in sorted(value)) + "}"
+    if isinstance(value, tuple):
+        return "(" + ", ".join(_text(item) for item in value) + ")"
+    if isinstance(value, SeatView):
+        return " ".join(map(str, value.down)) + " | " + " ".join(map(str, value.up))
+    return str(value)
+
+
+def _clause(aspect: str, ours: Observation, theirs: Observation, model: ModelEngine,
+            starting: bool) -> str:
+    """The clause the model applies where the observations differ (see the fuzz guide)."""
+    if aspect in ("cards", "community"):
+        if ours.community is not None or theirs.community is not None or (
+                ours.street == 7 and _short_stub(model)):
+            return "DECK-04"
+        return "DEAL-01" if ours.street == 3 else "DEAL-02"
+    if aspect == "street" or aspect == "over":
+        return "BET-10"
+    if aspect == "actor":
+        if starting:
+            return "BRINGIN-02" if ours.street == 3 else "ACT-01"
+        return "BET-01"
+    if aspect == "moves":
+        extra = sorted(theirs.moves - ours.moves)
+        missing = sorted(ours.moves - theirs.moves)
+        if not any(move.kind == MoveKind.WAGER for move in theirs.moves) and missing[-1:] \
+                and missing[-1].kind == MoveKind.WAGER:
+            return _cap_clause(model)  # the engine refuses a raise the model allows
+        return model.clause_of(extra[0] if extra else missing[0])
+    if aspect in ("pot", "stacks"):
+        return model.last_clause() or "ANTE-01"
+    if aspect == "shown":
+        return "SHOW-02"
+    return _award_clause(ours, theirs, model)
+
+
+def _cap_clause(model: ModelEngine) -> str:
+    """BET-09 when the raise cap is reached but lifted (heads-up), else BET-08."""
+    hand = model.hand
+    assert hand is not None and hand.round is not None
+    return "BET-09" if hand.round.raises >= hand.profile.raise_cap else "BET-08"
+
+
+def _short_stub(model: ModelEngine) -> bool:
+    """Whether the stub cannot give every player still in a 7th card after its burn."""
+    hand = model.hand
+    assert hand is not None
+    used = sum(len(event.cards) for event in hand.events
+               if event.kind == EventKind.DEAL and event.street < 7) + 3  # DECK-01 burns
+    return 52 - used - 1 < sum(not folded for folded in hand.folded)
+
+
+def _award_clause(ours: Observation, theirs: Observation, model: ModelEngine) -> str:
+    """POT-05 when only odd chips move (at most one per half of each pot), POT-06 with an
+    all-in, else the pot division (POT-01, POT-02)."""
+    gaps = [abs(a - b) for a, b in zip(ours.net, theirs.net, strict=False)]
+    hand = model.hand
+    assert hand is not None
+    halves = 2 if hand.profile.game == "hilo" else 1
+    structure = build_pots(hand.contributed, hand.live)
+    pots = structure.pots
+    for seat, net in enumerate(theirs.net):
+        winnable = sum(pot.amount for pot in pots if seat in pot.eligible)
+        winnable += structure.returned.get(seat, 0)
+        if net > winnable - hand.contributed[seat]:
+            return "POT-06"  # paid from a pot the seat has no claim on
+    if max(gaps, default=0) <= halves * len(pots) * hand.profile.chip_unit:
+        return "POT-05"
+    return "POT-02" if hand.profile.game == "hilo" else "POT-01"
+
+
+def compare(ours: Observation, theirs: Observation, model: ModelEngine, starting: bool,
+            step: int) -> Divergence | None:
+    """The first aspect in which two observations differ, as a Divergence, or None."""
+    for aspect in ASPECTS:
+        mine, yours = getattr(ours, aspect), getattr(theirs, aspect)
+        if mine != yours:
+            clause = _clause(aspect, ours, theirs, model, starting)
+            return Divergence(step, aspect, clause, _text(mine), _text(yours))
+    return None
+
+
+def play(spec: HandSpec, model: ModelEngine, engine: Engine) -> HandRun:
+    """Play ``spec`` through both sides in lock-step; stop at the first divergence."""
+    run = HandRun(spec)
+    refusals = []
+    for side in (model, engine):
+        try:
+            side.start(spec.table)
+            refusals.append("")
+        except EngineRefusal as error:
+            refusals.append(str(error))
+    if any(refusals):
+        if not all(refusals):
+            run.divergence = Divergence(0, "start", "PLAYERS-01", refusals[0] or "starts",
+                                        refusals[1] or "starts")
+        return run
+    street, step = 0, 0
+    while True:
+        ours, theirs = model.observe(), engine.observe()
+        run.engine_views.append(theirs)
+        starting = ours.street != street
+        street = ours.street
+        run.divergence = compare(ours, theirs, model, starting, step)
+        if run.divergence is not None or ours.over or ours.actor is None:
+            return run
+        choice = spec.choice(step)
+        probe = illegal_probe(ours, choice)
+        if probe is not None and engine.refuses(probe) is None:
+            run.divergence = Divergence(step, "refusal", model.clause_of(probe),
+                                        f"refuses {probe}", f"accepts {probe}")
+            return run
+        move = pick(ours, choice)
+        model.apply(move)
+        try:
+            engine.apply(move)
+        except EngineRefusal as error:
+            run.divergence = Divergence(step, "apply", model.last_clause() or "BET-04",
+                                        f"plays {move}", str(error))
+            return run
+        run.moves.append(move)
+        step += 1
