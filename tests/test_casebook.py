@@ -292,7 +292,7 @@ def test_ruling_shows_situation_question_grouped_answers_and_quotes(
     bob = out.index("Bob brings in")
     assert "s002" in out[bob:bob + 200] and "bring_in_tie_break = position" in out[bob:]
     assert "decidirá el palo" in out and "English: If two or more players" in out
-    assert f"agrees with the case under all {len(all_profiles())} profiles" in out
+    assert f"agrees with the case under all {len(PROFILES)} profiles" in out
 
 
 def test_ruling_json_groups_profiles_by_answer(capsys: pytest.CaptureFixture[str]) -> None:

@@ -58,6 +58,11 @@ class Card:
         """Position 0..51 in the deck order: by rank (two first, ace last), then by suit."""
         return (self.rank - 2) * 4 + int(self.suit)
 
+    def __hash__(self) -> int:
+        # The deck index: distinct for the 52 cards and much cheaper than the dataclass's
+        # tuple hash (cards are hashed in every deal's duplicate check, CARD-02).
+        return (self.rank - 2) * 4 + int(self.suit)
+
     def __str__(self) -> str:
         return RANK_LETTERS[self.rank - 2] + self.suit.letter
 
@@ -110,6 +115,8 @@ def card_from_index(index: int) -> Card:
 
 def require_distinct(cards: Sequence[Card], *, where: str | None = None) -> None:
     """Raise InvalidInputError if the same card appears twice (one 52-card deck, CARD-02)."""
+    if len(set(cards)) == len(cards):
+        return
     seen: set[Card] = set()
     for card in cards:
         if card in seen:
