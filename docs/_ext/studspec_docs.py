@@ -13,6 +13,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+from site_validation import site_validation_page
 from sphinx.application import Sphinx
 from studspec_code import code_listing
 from studspec_navigation import clause_ref, navigation_pages, source_anchor, source_link
@@ -386,7 +387,9 @@ def write_pages(app: Sphinx) -> None:
              "variants.rst": variants_page(), "deck.rst": deck_page() + deck_figure(),
              "pots.rst": pots_page() + pots_figure(), "deal.rst": deal_page(),
              "proofs.rst": proofs_page(verdicts),
-             "traceability.rst": traceability_page(chains), "cli.rst": cli_page()}
+             "traceability.rst": traceability_page(chains), "cli.rst": cli_page(),
+             "site-validation.rst": site_validation_page(Path(app.srcdir).parent, clause_ref,
+                                                         escape, heading)}
     for relative, text in pages.items():
         path = target / relative
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -119,17 +119,21 @@ def five_card_value(cards: Sequence[Card]) -> HighValue:
 @implements("RANK-01")
 def best_high(cards: Sequence[Card]) -> HighValue:
     """The best value of any five of the player's 5 to 7 cards (the maximum over subsets)."""
+    _require_five_to_seven(cards)
+    return max(five_card_value(five) for five in combinations(cards, 5))
+
+
+def _require_five_to_seven(cards: Sequence[Card]) -> None:
     if not 5 <= len(cards) <= 7:
         raise InvalidInputError("a high hand is the best five of 5 to 7 cards",
                                 input_text=" ".join(map(str, cards)), where="best_high")
     require_distinct(cards, where="best_high")
-    return max(five_card_value(five) for five in combinations(cards, 5))
 
 
 def best_high_five(cards: Sequence[Card]) -> tuple[Card, ...]:
     """One five-card subset that achieves :func:`best_high` (the first in subset order)."""
-    best = best_high(cards)
-    return next(five for five in combinations(cards, 5) if five_card_value(five) == best)
+    _require_five_to_seven(cards)
+    return max(combinations(cards, 5), key=five_card_value)  # max keeps the first best
 
 
 @implements("RANK-03", "CARD-05")

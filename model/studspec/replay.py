@@ -53,6 +53,7 @@ class ReplayResult:
     violations: list[Violation] = field(default_factory=list)
     divergences: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    unstated_rake: int | None = None  # what the record kept back from the pot without saying
 
     @property
     def clean(self) -> bool:
@@ -274,8 +275,32 @@ def replay(record: HandRecord, profile: Profile) -> ReplayResult:
 
     The record's game (high or hi/lo) decides how the pot is divided; every other rule
     comes from the profile.
+
+    POT-08 takes a rake the record states. Interpretation: when the record states none but
+    pays out less than the pot, and the awards then differ from the model's, the site kept
+    a rake its log does not state; the pot is divided again on the amount actually
+    awarded, and if that agrees with the record the shortfall is reported as an unstated
+    rake (``unstated_rake``), not as a divergence.
     """
-    return _Replayer(record, profile).run()
+    result = _Replayer(record, profile).run()
+    short = _unpaid(record, result)
+    if not result.divergences or record.rake is not None or short <= 0:
+        return result
+    raked = _Replayer(replace(record, rake=short), profile).run()
+    if raked.divergences:
+        return result
+    raked.unstated_rake = short
+    raked.notes = [note for note in raked.notes if "rake" not in note]
+    raked.notes.append(f"recorded awards total the pot \u2212 {short}: unstated rake; the "
+                       "split was checked on the amount actually awarded")
+    return raked
+
+
+def _unpaid(record: HandRecord, result: ReplayResult) -> int:
+    """How much less than the model's pot the record pays out (0 if it states no awards)."""
+    if result.awards is None or not record.awards:
+        return 0
+    return sum(result.awards.values()) - sum(award.amount for award in record.awards)
 
 
 def replay_partial(record: HandRecord, profile: Profile) -> ReplayResult:

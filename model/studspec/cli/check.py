@@ -1,9 +1,10 @@
-"""``studspec check FILE… --profile P``: replay recorded hands and report what breaks a rule.
+"""``studspec check FILE… [--profile P]``: replay recorded hands and report what breaks a rule.
 
 Reads PHH files (``*.phh``) and site hand histories (PokerStars, Full Tilt, PartyPoker,
-OnGame), replays every hand through the whole-hand model under the profile, and reports
-each violation (the action, why, the clause and its source quote) and where the model's
-result differs from the record's. Input files are only read, never written.
+OnGame), replays every hand through the whole-hand model under a profile — the one given,
+or the one the log's site and game call for (``records.site_profiles``) — and reports each
+violation (the action, why, the clause and its source quote), where the model's result
+differs from the record's, and a summary over all the files. Input files are only read.
 
 Exit code: 2 if a file or a hand could not be read or replayed (the check is incomplete),
 else 1 if any violation or divergence was found, else 0.
@@ -16,11 +17,13 @@ from typing import Any
 
 from studspec.cli.render import table
 from studspec.cli.reports import Report
+from studspec.cli.summary import summarize
 from studspec.errors import InvalidInputError, SpecError, StudSpecError
-from studspec.profiles import Profile, load_profile
 from studspec.records.detect import read_hand_histories
 from studspec.records.hand import HandRecord
 from studspec.records.phh import read_phh
+from studspec.records.site_profiles import ProfileChooser
+from studspec.records.unstated import fill_bring_ins
 from studspec.replay import ReplayResult, Violation, replay
 from studspec.specdata.clauses import get_clause
 
@@ -50,10 +53,11 @@ def _violation_data(violation: Violation) -> dict[str, Any]:
 def _hand_data(record: HandRecord, result: ReplayResult) -> dict[str, Any]:
     recorded = [p.finishing_stack for p in record.players]
     return {
-        "file": record.origin.file, "hand": record.origin.hand_id,
-        "players": [p.name for p in record.players],
+        "file": record.origin.file, "hand": record.origin.hand_id, "site": record.origin.format,
+        "game": record.game, "players": [p.name for p in record.players],
         "violations": [_violation_data(v) for v in result.violations],
         "divergences": result.divergences, "notes": result.notes,
+        "unstated_rake": result.unstated_rake,
         "model_stacks": list(result.stacks) if result.stacks is not None else None,
         "recorded_stacks": recorded if all(s is not None for s in recorded) else None,
         "model_awards": ({str(seat): amount for seat, amount in sorted(result.awards.items())}
@@ -77,9 +81,10 @@ def read_records(path: Path) -> tuple[list[HandRecord], list[dict[str, Any]]]:
     return result.records, problems
 
 
-def check_report(files: list[str], profile_name: str) -> Report:
-    """Replay every hand of every file under the profile; report violations and results."""
-    profile = load_profile(profile_name)
+def check_report(files: list[str], profile_name: str | None = None) -> Report:
+    """Replay every hand of every file (under the given profile, else the log's); report
+    violations, results and a summary."""
+    profiles = ProfileChooser(profile_name)
     hands: list[dict[str, Any]] = []
     problems: list[dict[str, Any]] = []
     for file in files:
@@ -94,50 +99,71 @@ def check_report(files: list[str], profile_name: str) -> Report:
             problems.append({"file": file, "hand": None, "line": None, "reason": str(error)})
             continue
         problems += found
-        for record in records:
-            hands.append(_check_one(record, profile, problems))
-    return _report(profile, hands, problems)
+        for record, filled in zip(records, fill_bring_ins(records), strict=True):
+            if filled.record is None:
+                hands.append(_not_checked(record, filled.line, filled.problem or "", problems))
+                continue
+            hand = _check_one(filled.record, profiles, problems)
+            if filled.note:
+                hand["notes"].insert(0, filled.note)
+            hands.append(hand)
+    return _report(profile_name, hands, problems)
 
 
-def _check_one(record: HandRecord, profile: Profile,
+def _check_one(record: HandRecord, profiles: ProfileChooser,
                problems: list[dict[str, Any]]) -> dict[str, Any]:
+    profile, reason = profiles.of(record)
     try:
-        return _hand_data(record, replay(record, profile))
+        hand = _hand_data(record, replay(record, profile))
     except StudSpecError as error:
-        problems.append({"file": record.origin.file, "hand": record.origin.hand_id,
-                         "line": None, "reason": f"cannot be replayed: {error}"})
-        return {"file": record.origin.file, "hand": record.origin.hand_id,
-                "replayed": False, "violations": [], "divergences": [], "notes": []}
+        hand = _not_checked(record, None, f"cannot be replayed: {error}", problems)
+    hand.update(profile=profile.name, profile_reason=reason)
+    return hand
 
 
-def _report(profile: Profile, hands: list[dict[str, Any]],
+def _not_checked(record: HandRecord, line: int | None, reason: str,
+                 problems: list[dict[str, Any]]) -> dict[str, Any]:
+    """A hand that could not be checked: its problem is recorded, the hand kept as such."""
+    problems.append({"file": record.origin.file, "hand": record.origin.hand_id,
+                     "line": line, "reason": reason})
+    return {"file": record.origin.file, "hand": record.origin.hand_id,
+            "site": record.origin.format, "game": record.game, "replayed": False,
+            "violations": [], "divergences": [], "notes": [], "profile": None,
+            "profile_reason": None}
+
+
+def _hand_lines(hand: dict[str, Any]) -> list[str]:
+    """One hand's part of the text report."""
+    name = f"{hand['file']}" + (f" (hand {hand['hand']})" if hand["hand"] else "")
+    clean = not hand["violations"] and not hand["divergences"]
+    stacks = hand.get("model_stacks")
+    lines = [f"\n{name}: {'clean' if clean else 'NOT clean'} under {hand['profile']} "
+             f"({hand['profile_reason']})"
+             + (f"; final stacks {stacks}" if stacks is not None else "")]
+    for violation in hand["violations"]:
+        lines.append(f"  line {violation['line'] or '?'}: {violation['action']}")
+        lines.append(f"    {violation['why']}")
+        if violation["source"]:
+            lines.append(f"    source {violation['source']}")
+    lines += [f"  result: {text}" for text in hand["divergences"]]
+    lines += [f"  note: {text}" for text in hand["notes"]]
+    return lines
+
+
+def _report(profile_name: str | None, hands: list[dict[str, Any]],
             problems: list[dict[str, Any]]) -> Report:
-    violations = sum(len(hand["violations"]) for hand in hands)
-    divergent = sum(1 for hand in hands if hand["divergences"])
-    lines = [f"profile {profile.name}: {len(hands)} hand(s), {violations} violation(s), "
-             f"{divergent} hand(s) whose result differs from the record, "
-             f"{len(problems)} input problem(s)"]
+    summary = summarize(hands, problems)
+    lines = summary.pop("text")
     for hand in hands:
-        name = f"{hand['file']}" + (f" (hand {hand['hand']})" if hand["hand"] else "")
-        if hand.get("replayed") is False:
-            continue
-        clean = not hand["violations"] and not hand["divergences"]
-        stacks = hand.get("model_stacks")
-        lines.append(f"\n{name}: {'clean' if clean else 'NOT clean'}"
-                     + (f"; final stacks {stacks}" if stacks is not None else ""))
-        for violation in hand["violations"]:
-            lines.append(f"  line {violation['line'] or '?'}: {violation['action']}")
-            lines.append(f"    {violation['why']}")
-            if violation["source"]:
-                lines.append(f"    source {violation['source']}")
-        lines += [f"  result: {text}" for text in hand["divergences"]]
-        lines += [f"  note: {text}" for text in hand["notes"]]
+        if hand.get("replayed") is not False:
+            lines += _hand_lines(hand)
     if problems:
         lines.append("")
         lines.append(table(("file", "hand", "line", "problem"),
                            [(p["file"], p["hand"] or "", p["line"] or "", p["reason"])
                             for p in problems]))
+    violations, divergent = summary["violations"], summary["divergent_hands"]
     code = (EXIT_INPUT if problems else EXIT_FOUND if violations or divergent else EXIT_OK)
-    data = {"profile": profile.name, "hands": hands, "problems": problems,
-            "violations": violations, "divergent_hands": divergent}
+    data = {"profile": profile_name or "from each log", "summary": summary, "hands": hands,
+            "problems": problems, "violations": violations, "divergent_hands": divergent}
     return Report(data, "\n".join(lines), code)

@@ -18,6 +18,7 @@ from studspec.errors import InvalidInputError
 from studspec.records.detect import ReadResult, read_hand_histories
 from studspec.records.hand import HandRecord
 from studspec.records.phh import write_phh
+from studspec.records.site_profiles import pick_profile
 from studspec.records.sitetext import Problem
 
 EXIT_OK, EXIT_FOUND = 0, 1
@@ -73,7 +74,9 @@ def convert_report(file: str, target: str, out: str | None) -> Report:
     for path, record in targets:
         try:
             with path.open("x", encoding="utf-8") as handle:
-                handle.write(write_phh(record))
+                # The site's profile goes with the hand, so `check` of the PHH file
+                # uses the rules the site's log called for (records.site_profiles).
+                handle.write(write_phh(record, profile=pick_profile(record)[0]))
         except OSError as error:
             raise ConvertUsageError(f"cannot be written: {error.strerror}",
                                     where=str(path)) from None

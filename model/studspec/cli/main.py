@@ -83,8 +83,9 @@ def build_parser() -> argparse.ArgumentParser:
                                 help="replay recorded hands (PHH, site hand histories) under a "
                                      "profile and report every rule they break")
     check.add_argument("files", nargs="+", metavar="FILE", help="PHH or site hand-history files")
-    check.add_argument("--profile", required=True, metavar="P",
-                       help="the rule profile (`studspec variants` lists them)")
+    check.add_argument("--profile", metavar="P",
+                       help="the rule profile (`studspec variants` lists them); default: "
+                            "the one each log's site and game call for")
     upcoming = commands.add_parser("next", parents=[formats],
                                    help="replay a partial hand and say what happens next: "
                                         "who acts and every legal action, or the deal, the "

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-_NAME = r"(?!Seat \d+:)(?P<name>.+?):?"
+_NAME = r"(?!Seat \d+:)(?:.+?):?"
 
 CHATTER = tuple(re.compile(pattern) for pattern in (
     rf"^{_NAME} joins the table at seat #\d+\s*$",
@@ -27,7 +27,9 @@ CHATTER = tuple(re.compile(pattern) for pattern in (
 ))
 """Joins, leaves, (dis)connections, sitting out or down, adding chips, timers and chat."""
 
+_ANY_CHATTER = re.compile("|".join(f"(?:{pattern.pattern})" for pattern in CHATTER))
+
 
 def is_chatter(text: str) -> bool:
     """Decide whether a line is known table chatter (see CHATTER)."""
-    return any(pattern.match(text) for pattern in CHATTER)
+    return _ANY_CHATTER.match(text) is not None

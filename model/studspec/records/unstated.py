@@ -1,0 +1,67 @@
+"""Fill in a bring-in amount a site log does not state, when that can be done soundly.
+
+Some logs never state the bring-in: the table line gives only the ante and the limits, and
+a bring-in player who completes (PokerStars ``bets $0.04``, OnGame ``big bring in $1``)
+posts no bring-in. The replay needs the amount only as a table stake. Interpretation,
+in order of preference:
+
+1. another hand of the same file at the same stakes (ante, small and big bet) states it:
+   that amount (the same table posts the same bring-in);
+2. the 3rd-street betting opens with a completion: the bring-in player chose the full
+   bet (BRINGIN-04), so no amount below the small bet changes the replay; one unit is
+   used and the report says so;
+3. otherwise the hand is not checkable, and the reason names the file, hand and line.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+from studspec.records.hand import ActionKind, HandRecord
+
+UNKNOWN = "bring_in_unknown"
+
+
+@dataclass(frozen=True)
+class Filled:
+    """A record ready to replay (or None), how its bring-in was inferred, or why not."""
+
+    record: HandRecord | None
+    note: str | None = None
+    problem: str | None = None
+    line: int | None = None
+
+
+def _stakes(record: HandRecord) -> tuple[str, int, int, int, int]:
+    return (record.origin.file, record.ante, record.small_bet, record.big_bet, record.scale)
+
+
+def fill_bring_ins(records: list[HandRecord]) -> list[Filled]:
+    """Each record with its bring-in filled in where the log lets it be inferred."""
+    stated: dict[tuple[str, int, int, int, int], HandRecord] = {}
+    for record in records:
+        if UNKNOWN not in record.extra:
+            stated.setdefault(_stakes(record), record)
+    return [_fill(record, stated.get(_stakes(record))) for record in records]
+
+
+def _fill(record: HandRecord, peer: HandRecord | None) -> Filled:
+    if UNKNOWN not in record.extra:
+        return Filled(record)
+    if peer is not None:
+        note = (f"the log states no bring-in amount; {peer.bring_in} (in the record's "
+                f"units) is taken from hand {peer.origin.hand_id} of the same file at the "
+                "same stakes")
+        return Filled(dataclasses.replace(record, bring_in=peer.bring_in), note)
+    first = next((action for action in record.actions()
+                  if action.kind is not ActionKind.ANTE), None)
+    if first is not None and first.kind is ActionKind.WAGER and record.small_bet >= 2:
+        note = (f"the log states no bring-in amount; the bring-in player completed "
+                f"(line {first.line}), so the amount cannot change this hand "
+                "(BRINGIN-04): replayed with a bring-in of 1 unit")
+        return Filled(dataclasses.replace(record, bring_in=1), note)
+    line = first.line if first is not None else record.origin.line
+    return Filled(None, problem="not checkable: the log states no bring-in amount (no "
+                  "bring-in action, no stake line naming it, no other hand of the file at "
+                  "these stakes) and the betting does not open with a completion", line=line)
