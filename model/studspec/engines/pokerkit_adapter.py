@@ -1,7 +1,8 @@
 """PokerKit 0.7.7 behind the adapter protocol: ``FixedLimitSevenCardStud`` and
 ``FixedLimitSevenCardStudHighLowSplitEightOrBetter``.
 
-PokerKit is imported lazily (``pip install 'studspec[engines]'`` installs the pinned 0.7.7).
+PokerKit is imported lazily (``pip install '.[engines]'`` in a studspec checkout installs
+the pinned 0.7.7).
 The adapter chooses every card: it burns and deals the table's deck order explicitly, so
 PokerKit never draws a random card, and it turns PokerKit's warnings into errors (a card
 PokerKit would not deal, a fold it calls pointless, chips it would burn all become
@@ -38,8 +39,9 @@ def load_pokerkit() -> ModuleType:
     try:
         return import_module("pokerkit")
     except ImportError:
-        raise EngineUnavailable(f"the pokerkit engine needs PokerKit {POKERKIT_VERSION}: "
-                                "pip install 'studspec[engines]'") from None
+        raise EngineUnavailable(f"the pokerkit engine needs PokerKit {POKERKIT_VERSION}: pip "
+                                f"install 'pokerkit=={POKERKIT_VERSION}' (in a studspec "
+                                "checkout: pip install '.[engines]')") from None
 
 
 def _card(pk_card: Any) -> Card:
