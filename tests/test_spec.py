@@ -8,6 +8,7 @@ import pytest
 
 from studspec.errors import SpecError
 from studspec.paths import SPEC_DIR_VARIABLE, spec_dir
+from studspec.profiles import load_profile
 from studspec.specdata import clear_caches
 from studspec.specdata.clauses import load_clauses
 from studspec.specdata.coverage import coverage_problems, coverage_report
@@ -128,3 +129,9 @@ def test_a_stale_pending_entry_is_reported(spec_copy: Path) -> None:
         '\n[[pending]]\nsource = "S000"\n'
         'sentence = "Esto se conoce como “bring-in”."\narea = "BRINGIN"\n'), encoding="utf-8")
     assert any("still listed as pending" in p for p in coverage_problems())
+
+
+def test_a_profile_value_citing_an_unknown_source_is_named(spec_copy: Path) -> None:
+    _edit(spec_copy / "variants" / "s000.toml", 'source = "S000"', 'source = "NOPE"')
+    with pytest.raises(SpecError, match=r"s000\.toml.*unknown source 'NOPE'.*S000"):
+        load_profile("s000")

@@ -14,6 +14,7 @@ from typing import Any, Literal
 from studspec.cards import STANDARD_SUIT_ORDER, SuitOrder, parse_suit_order
 from studspec.errors import InvalidInputError, SpecError
 from studspec.paths import spec_dir
+from studspec.specdata.sources import load_sources
 
 Game = Literal["high", "hilo"]
 BringInTieBreak = Literal["suit", "position"]
@@ -248,6 +249,11 @@ def _parameter_value(file: str, profile: str, key: str, entry: object) -> Parame
     value, source = entry.get("value"), entry.get("source")
     if not isinstance(value, str) or not isinstance(source, str):
         raise SpecError(file, "'value' and 'source' must be strings", record=profile, field=key)
+    known_sources = load_sources()
+    if source not in known_sources:
+        raise SpecError(file, f"unknown source {source!r}: a value cites a key of "
+                        f"sources.toml ({', '.join(known_sources)})", record=profile,
+                        field=key)
     if parameter.allowed is not None and value not in parameter.allowed:
         raise SpecError(file, f"{value!r} is not one of {', '.join(parameter.allowed)}",
                         record=profile, field=key)
