@@ -121,6 +121,18 @@ def build_parser() -> argparse.ArgumentParser:
                       "(default: ./fuzz-ENGINE-PROFILE-SEED); files are never overwritten")
     fuzz.add_argument("--no-shrink", dest="shrink", action="store_false",
                       help="report the first hand of each divergence as found, unshrunk")
+    generate = commands.add_parser("generate", parents=[formats],
+                                   help="write random legal complete hands as PHH files, "
+                                        "reproducible from the seed")
+    generate.add_argument("--profile", required=True, metavar="P",
+                          help="the rule profile the hands are played under")
+    generate.add_argument("--hands", type=int, required=True, metavar="N",
+                          help="hands to write")
+    generate.add_argument("--seed", type=int, default=0, metavar="S",
+                          help="the seed that fixes the hands (default: 0)")
+    generate.add_argument("--out", required=True, metavar="DIR",
+                          help="output folder (created if missing); files are never "
+                               "overwritten")
     return parser
 
 
@@ -188,6 +200,11 @@ def _dispatch(arguments: argparse.Namespace) -> Report:
 
         return fuzz_report(arguments.engine, arguments.profile, arguments.hands,
                            arguments.seed, arguments.out, arguments.shrink)
+    if command == "generate":
+        from studspec.cli.generate_cmd import generate_report
+
+        return generate_report(arguments.profile, arguments.hands, arguments.seed,
+                               arguments.out)
     raise UsageError(f"unknown command {command!r}")  # argparse prevents this
 
 
