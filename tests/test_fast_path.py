@@ -1,0 +1,80 @@
+"""The fast path (``studspec.fast``) is an engine like any other: fuzzed in lock-step against
+``Hand`` under every profile — legal and illegal moves, all-ins, side pots, short stubs, 2 to
+the largest table — and it must agree with the model on every observation."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+
+from studspec.engines.model_adapter import ModelEngine
+from studspec.fast import FastEngine, FastHand, FastRules
+from studspec.fuzz.campaign import run_campaign
+from studspec.fuzz.corpus import play_alone, random_spec
+from studspec.fuzz.lockstep import play
+from studspec.profiles import load_profile, profile_names
+
+PROFILES = profile_names()
+
+
+@pytest.mark.clause("BET-01", "BET-04", "BET-08", "BET-11", "BRINGIN-04", "POT-06", "SHOW-02")
+@pytest.mark.parametrize("name", PROFILES)
+def test_the_fast_path_agrees_with_the_model_in_lock_step_under_every_profile(
+        name: str) -> None:
+    # The fuzz strategy: stacks deep, short and all-in; illegal probes both must refuse;
+    # now and then a table past the profile's limit, which both must refuse (PLAYERS-01).
+    profile = load_profile(name)
+    campaign = run_campaign(lambda: FastEngine(profile), profile, 60, seed=14, shrink=False)
+    assert campaign.hands == 60
+    assert not campaign.by_kind, {kind: run.divergence
+                                  for kind, (_, run) in campaign.first.items()}
+
+
+@pytest.mark.clause("PLAYERS-01", "DECK-03", "DECK-04", "DECK-05")
+@pytest.mark.parametrize("name", ["base", "pokerstars", "tda-2024-8", "s002"])
+def test_full_tables_and_short_stubs_agree_up_to_nine_seats(name: str) -> None:
+    # Passive play at big tables reaches 7th street with a short stub: a reshuffle or a
+    # community card by the profile's procedure; at nine seats the deck may run out before
+    # 7th street (DECK-03), which both sides must refuse alike.
+    profile = replace(load_profile(name), max_players=9)
+    rng = random.Random(9)
+    short_stubs = 0
+    for number in range(40):
+        spec = random_spec(rng, profile)
+        if number % 2:
+            spec = replace(spec, choices=())  # every decision the most passive one
+        model, fast = ModelEngine(profile), FastEngine(profile)
+        if not play_alone(spec, ModelEngine(profile)):
+            assert not play_alone(spec, FastEngine(profile))  # both refuse the hand
+            continue
+        run = play(spec, model, fast)
+        assert run.divergence is None, run.divergence
+        assert run.engine_views[-1].over
+        hand = model.hand
+        assert hand is not None
+        # Seven or more players on 7th street: 49 cards + 4 burns, the stub is short.
+        short_stubs += sum(len(cards.cards) >= 6 for cards in hand.seat_cards) >= 7
+    assert short_stubs > 0
+
+
+def test_a_fast_hand_plays_a_whole_hand_natively_with_the_models_result() -> None:
+    profile = load_profile("pokerstars")
+    rng = random.Random(3)
+    rules = FastRules(profile)  # computed once per profile
+    for _ in range(30):
+        spec = random_spec(rng, profile)
+        model = ModelEngine(profile)
+        if not play_alone(spec, model):
+            continue
+        fast = FastHand(rules, spec.table)
+        step = 0
+        while not fast.over:
+            if fast.showdown:
+                fast.show_down()
+                continue
+            moves = sorted(fast.moves())
+            fast.apply(moves[spec.choice(step).pick % len(moves)])
+            step += 1
+        assert model.hand is not None and fast.stacks() == model.hand.stacks
