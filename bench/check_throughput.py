@@ -23,6 +23,7 @@ from pathlib import Path
 
 import pokerkit
 
+from studspec.fast.replay import accept_fast
 from studspec.records.detect import READERS, detect_format, read_text, split_hands
 from studspec.records.phh import write_phh
 from studspec.records.site_profiles import ProfileChooser
@@ -40,7 +41,10 @@ def hand_texts(folder: Path) -> list[tuple[str, str]]:
     for path in sorted(folder.rglob("*.txt")):
         if path.name == "README.md":
             continue
-        lines = split_lines(path.read_text(encoding="utf-8"))
+        try:
+            lines = split_lines(path.read_text(encoding="utf-8"))
+        except UnicodeDecodeError:
+            continue  # a UTF-16 log (the readers detect it; this cut is UTF-8 only)
         format = detect_format(lines)
         if format is None:
             continue
@@ -49,12 +53,16 @@ def hand_texts(folder: Path) -> list[tuple[str, str]]:
     return texts
 
 
-def studspec_check(name: str, text: str, profiles: ProfileChooser) -> int:
-    """Read one hand's text and replay it under the profile its log calls for."""
+def studspec_check(name: str, text: str, profiles: ProfileChooser, *,
+                   fast_path: bool = False) -> int:
+    """Read one hand's text and replay it under the profile its log calls for (with the
+    fast path: accept fast, replay through Hand what it does not find clean)."""
     checked = 0
     for filled in fill_bring_ins(read_text(text, name).records):
         if filled.record is not None:
-            replay(filled.record, profiles.of(filled.record)[0])
+            profile = profiles.of(filled.record)[0]
+            if not fast_path or accept_fast(filled.record, profile) is None:
+                replay(filled.record, profile)
             checked += 1
     return checked
 
@@ -107,21 +115,30 @@ def measure(hands: int, runs: int, folder: Path) -> dict[str, object]:
         for name, text, _ in repeated:
             studspec_check(name, text, profiles)
 
+    def ours_fast() -> None:
+        profiles = ProfileChooser(None)
+        for name, text, _ in repeated:
+            studspec_check(name, text, profiles, fast_path=True)
+
     def theirs() -> None:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             for _, _, phh in repeated:
                 pokerkit_replay(phh)
 
-    studspec_rates, pokerkit_rates, ratios = [], [], []
+    studspec_rates, fast_rates, pokerkit_rates, ratios, fast_ratios = [], [], [], [], []
     for _ in range(runs):
         studspec_rates.append(_rate(ours, len(repeated)))
+        fast_rates.append(_rate(ours_fast, len(repeated)))
         pokerkit_rates.append(_rate(theirs, len(repeated)))
         ratios.append(studspec_rates[-1] / pokerkit_rates[-1])
+        fast_ratios.append(fast_rates[-1] / pokerkit_rates[-1])
     return {"distinct_hands": len(both), "hands": len(repeated), "runs": runs,
             "studspec_hands_per_second": statistics.median(studspec_rates),
+            "fast_path_hands_per_second": statistics.median(fast_rates),
             "pokerkit_hands_per_second": statistics.median(pokerkit_rates),
-            "ratio": statistics.median(ratios), "left_out": left}
+            "ratio": statistics.median(ratios), "fast_ratio": statistics.median(fast_ratios),
+            "left_out": left}
 
 
 def main(argv: list[str] | None = None) -> dict[str, object]:
@@ -136,7 +153,11 @@ def main(argv: list[str] | None = None) -> dict[str, object]:
           f"{result['hands']}; {result['runs']} runs")
     print(f"studspec read + check: {result['studspec_hands_per_second']:,.0f} hands/s")
     print(f"PokerKit 0.7.7 PHH replay: {result['pokerkit_hands_per_second']:,.0f} hands/s")
+    print(f"studspec read + check, fast path: {result['fast_path_hands_per_second']:,.0f} "
+          "hands/s")
     print(f"median ratio studspec / PokerKit: {result['ratio']:.2f}x")
+    print(f"median ratio studspec fast path / PokerKit: {result['fast_ratio']:.2f}x "
+          "(issue 14 bar >= 20x)")
     for reason in result["left_out"]:  # type: ignore[attr-defined]
         print(f"  left out: {reason}")
     return result

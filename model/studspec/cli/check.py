@@ -19,6 +19,7 @@ from studspec.cli.render import table
 from studspec.cli.reports import Report
 from studspec.cli.summary import summarize
 from studspec.errors import InvalidInputError, SpecError, StudSpecError
+from studspec.fast.replay import FastResult, accept_fast
 from studspec.records.detect import read_hand_histories
 from studspec.records.hand import HandRecord
 from studspec.records.phh import read_phh
@@ -50,7 +51,7 @@ def _violation_data(violation: Violation) -> dict[str, Any]:
             "why": violation.message, "source": clause_quote(violation.clause_id)}
 
 
-def _hand_data(record: HandRecord, result: ReplayResult) -> dict[str, Any]:
+def _hand_data(record: HandRecord, result: ReplayResult | FastResult) -> dict[str, Any]:
     recorded = [p.finishing_stack for p in record.players]
     return {
         "file": record.origin.file, "hand": record.origin.hand_id, "site": record.origin.format,
@@ -81,9 +82,11 @@ def read_records(path: Path) -> tuple[list[HandRecord], list[dict[str, Any]]]:
     return result.records, problems
 
 
-def check_report(files: list[str], profile_name: str | None = None) -> Report:
+def check_report(files: list[str], profile_name: str | None = None, *,
+                 fast_path: bool = True) -> Report:
     """Replay every hand of every file (under the given profile, else the log's); report
-    violations, results and a summary."""
+    violations, results and a summary. With ``fast_path`` a hand the fast path finds clean
+    is done; any other is replayed through ``Hand`` (the report is the same either way)."""
     profiles = ProfileChooser(profile_name)
     hands: list[dict[str, Any]] = []
     problems: list[dict[str, Any]] = []
@@ -103,7 +106,7 @@ def check_report(files: list[str], profile_name: str | None = None) -> Report:
             if filled.record is None:
                 hands.append(_not_checked(record, filled.line, filled.problem or "", problems))
                 continue
-            hand = _check_one(filled.record, profiles, problems)
+            hand = _check_one(filled.record, profiles, problems, fast_path)
             if filled.note:
                 hand["notes"].insert(0, filled.note)
             hands.append(hand)
@@ -111,10 +114,12 @@ def check_report(files: list[str], profile_name: str | None = None) -> Report:
 
 
 def _check_one(record: HandRecord, profiles: ProfileChooser,
-               problems: list[dict[str, Any]]) -> dict[str, Any]:
+               problems: list[dict[str, Any]], fast_path: bool = True) -> dict[str, Any]:
     profile, reason = profiles.of(record)
     try:
-        hand = _hand_data(record, replay(record, profile))
+        # Accept fast, explain slow: what the fast path does not find clean, Hand replays.
+        fast = accept_fast(record, profile) if fast_path else None
+        hand = _hand_data(record, fast or replay(record, profile))
     except StudSpecError as error:
         hand = _not_checked(record, None, f"cannot be replayed: {error}", problems)
     hand.update(profile=profile.name, profile_reason=reason)

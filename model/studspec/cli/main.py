@@ -86,6 +86,9 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--profile", metavar="P",
                        help="the rule profile (`studspec variants` lists them); default: "
                             "the one each log's site and game call for")
+    check.add_argument("--no-fast-path", dest="fast_path", action="store_false",
+                       help="replay every hand through the reference model only (the report "
+                            "is the same; for cross-checking the fast path)")
     upcoming = commands.add_parser("next", parents=[formats],
                                    help="replay a partial hand and say what happens next: "
                                         "who acts and every legal action, or the deal, the "
@@ -180,7 +183,8 @@ def _dispatch(arguments: argparse.Namespace) -> Report:
     if command == "check":
         from studspec.cli.check import check_report
 
-        return check_report(arguments.files, arguments.profile)
+        return check_report(arguments.files, arguments.profile,
+                            fast_path=arguments.fast_path)
     if command == "next":
         from studspec.cli.next_cmd import next_report
 

@@ -13,15 +13,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from itertools import combinations
 
 from studspec.cards import Card
 from studspec.deck import Conventions, check_table_size
 from studspec.engines.protocol import Move, MoveKind, Table
 from studspec.errors import InvalidInputError
 from studspec.fast.round import FastRound
+from studspec.fasteval import high_code_of
 from studspec.hand_rules import deck_street, show_order, street_opener
-from studspec.hand_state import SeatCards, contender_of, open_pair_showing
+from studspec.hand_state import SeatCards, best_low_five, open_pair_showing
+from studspec.low import profile_low
+from studspec.pots import Contender
 from studspec.profiles import Game, Profile
+from studspec.ranking import decode_high
 from studspec.settle import settle_hand
 from studspec.stakes import Stakes, post_antes
 from studspec.trace import implements
@@ -36,6 +41,20 @@ class FastRules:
         self.bet_rules = BetRules.of(profile)
         conventions = Conventions.of(profile)
         self.initial_burns, self.reserve = conventions.initial_burns, conventions.reserve
+
+
+@implements("RANK-01", "RANK-02", "RANK-03")
+def fast_contender(seat: int, cards: Sequence[Card], profile: Profile) -> Contender:
+    """``hand_state.contender_of`` with the fast high evaluator (``fasteval``, checked
+    exhaustively against the declarative ranking): the best high value, and the first
+    five-card subset reaching it, as ``ranking.best_high_five`` picks it."""
+    subsets = list(combinations(cards, 5))
+    codes = [high_code_of([card.index for card in five]) for five in subsets]
+    best = max(codes)
+    low = profile_low(cards, profile)  # hi/lo only (None in a high game)
+    return Contender(seat=seat, high=decode_high(best), cards=tuple(cards),
+                     high_cards=subsets[codes.index(best)], low=low,
+                     low_cards=best_low_five(cards, profile) if low is not None else None)
 
 
 class FastTable:
@@ -109,7 +128,8 @@ class FastTable:
                                                                           strict=True)]
         opener = street_opener(self.street, self._seat_cards(), boards, self.profile,
                                self.community)
-        assert opener is not None  # every card is known
+        if opener is None:  # a recorded hand hiding a card that decides (never from a deck)
+            raise InvalidInputError("an unknown card decides the opener", where="cards")
         self.first_actors[self.street] = opener
         open_pair = bool(open_pair_showing(boards)) if self.street == 4 else False
         self.last_aggressor = self.last_caller = None
@@ -174,7 +194,7 @@ class FastTable:
         live = [not folded for folded in self.folded]
         contenders = None
         if live.count(True) > 1:
-            contenders = {seat: contender_of(seat, self._hand_of(seat), self.profile)
+            contenders = {seat: fast_contender(seat, self._hand_of(seat), self.profile)
                           for seat in range(len(live)) if live[seat]}
         self.paid = settle_hand(self.contributed, live, contenders, self.profile,
                                 self.rake).paid
