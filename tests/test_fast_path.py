@@ -26,7 +26,8 @@ def test_the_fast_path_agrees_with_the_model_in_lock_step_under_every_profile(
     # The fuzz strategy: stacks deep, short and all-in; illegal probes both must refuse;
     # now and then a table past the profile's limit, which both must refuse (PLAYERS-01).
     profile = load_profile(name)
-    campaign = run_campaign(lambda: FastEngine(profile), profile, 60, seed=14, shrink=False)
+    campaign = run_campaign(lambda: FastEngine(profile), profile, 60, seed=14, shrink=False,
+                            fast_path=False)  # Hand itself on the model's side
     assert campaign.hands == 60
     assert not campaign.by_kind, {kind: run.divergence
                                   for kind, (_, run) in campaign.first.items()}
@@ -78,3 +79,25 @@ def test_a_fast_hand_plays_a_whole_hand_natively_with_the_models_result() -> Non
             fast.apply(moves[spec.choice(step).pick % len(moves)])
             step += 1
         assert model.hand is not None and fast.stacks() == model.hand.stacks
+
+
+@pytest.mark.clause("BRINGIN-02", "POT-05", "POT-06")
+@pytest.mark.parametrize(("engine_name", "profile_name"),
+                         [("WrongSuitOrder", "base"), ("OddChipByPosition", "tda-2024-8"),
+                          ("PooledSidePots", "base")])
+def test_a_campaign_is_the_same_with_the_fast_path_as_the_models_side(
+        engine_name: str, profile_name: str) -> None:
+    # Accept fast, explain slow: the fast path plays the model's side; a divergent hand is
+    # played again with Hand, which names the clause. Counts, first hands and the
+    # divergences are those of a campaign with Hand alone.
+    import broken_engines
+
+    engine_type = getattr(broken_engines, engine_name)
+    profile = load_profile(profile_name)
+    campaigns = [run_campaign(lambda: engine_type(profile), profile, 80, seed=3, shrink=False,
+                              fast_path=fast) for fast in (True, False)]
+    fast, slow = campaigns
+    assert fast.by_kind == slow.by_kind and fast.by_kind
+    assert {kind: (index, run.divergence, run.moves) for kind, (index, run)
+            in fast.first.items()} == {kind: (index, run.divergence, run.moves)
+                                       for kind, (index, run) in slow.first.items()}

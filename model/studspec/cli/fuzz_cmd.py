@@ -52,7 +52,7 @@ def _progress(total: int) -> Progress | None:
 
 
 def fuzz_report(engine: str, profile_name: str, hands: int, seed: int, out: str | None,
-                shrink: bool) -> Report:
+                shrink: bool, *, fast_path: bool = True) -> Report:
     """Run the campaign and build its report."""
     if hands < 1:
         raise InvalidInputError("the number of hands must be at least 1", input_text=str(hands),
@@ -63,7 +63,8 @@ def fuzz_report(engine: str, profile_name: str, hands: int, seed: int, out: str 
         set_hypothesis_home_dir(scratch)  # no .hypothesis folder left in the user's folder
         try:
             campaign = run_campaign(factory, profile, hands, seed,
-                                    progress=_progress(hands), shrink=shrink)
+                                    progress=_progress(hands), shrink=shrink,
+                                    fast_path=fast_path)
         finally:
             set_hypothesis_home_dir(None)
     command = (f"studspec fuzz --engine {engine} --profile {profile_name} --hands {hands} "

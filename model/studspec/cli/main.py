@@ -124,6 +124,9 @@ def build_parser() -> argparse.ArgumentParser:
                       "(default: ./fuzz-ENGINE-PROFILE-SEED); files are never overwritten")
     fuzz.add_argument("--no-shrink", dest="shrink", action="store_false",
                       help="report the first hand of each divergence as found, unshrunk")
+    fuzz.add_argument("--no-fast-path", dest="fast_path", action="store_false",
+                      help="play the model's side with Hand itself, not the fast path (the "
+                           "report is the same)")
     generate = commands.add_parser("generate", parents=[formats],
                                    help="write random legal complete hands as PHH files, "
                                         "reproducible from the seed")
@@ -203,7 +206,8 @@ def _dispatch(arguments: argparse.Namespace) -> Report:
         from studspec.cli.fuzz_cmd import fuzz_report
 
         return fuzz_report(arguments.engine, arguments.profile, arguments.hands,
-                           arguments.seed, arguments.out, arguments.shrink)
+                           arguments.seed, arguments.out, arguments.shrink,
+                           fast_path=arguments.fast_path)
     if command == "generate":
         from studspec.cli.generate_cmd import generate_report
 

@@ -18,8 +18,9 @@ from hypothesis import seed as hypothesis_seed
 
 from studspec.engines.model_adapter import ModelEngine
 from studspec.engines.protocol import Engine
+from studspec.fast.engine import FastEngine
 from studspec.fuzz.generate import HandSpec, hand_specs
-from studspec.fuzz.lockstep import Divergence, HandRun, play
+from studspec.fuzz.lockstep import Divergence, HandRun, play, play_accept_fast
 from studspec.fuzz.shrink import shrink
 from studspec.profiles import Profile
 
@@ -49,17 +50,23 @@ def _settings(examples: int) -> settings:
 
 def run_campaign(engine: EngineFactory, profile: Profile, hands: int, seed: int, *,
                  progress: Progress | None = None, shrink: bool = True,
-                 max_seats: int = 8) -> Campaign:
-    """Play ``hands`` generated hands through the model (under ``profile``) and the engine."""
+                 max_seats: int = 8, fast_path: bool = True) -> Campaign:
+    """Play ``hands`` generated hands through the model (under ``profile``) and the engine.
+
+    With ``fast_path`` the fast path plays the model's side and ``Hand`` replays only the
+    hands where the engine differs (accept fast, explain slow): the campaign is the same.
+    """
     campaign = Campaign()
     model = ModelEngine(profile)
+    fast = FastEngine(profile) if fast_path else None
     under_test = engine()
 
     @hypothesis_seed(seed)
     @_settings(hands)
     @given(hand_specs(profile.game, max_seats))
     def one_hand(spec: HandSpec) -> None:
-        run = play(spec, model, under_test)
+        run = (play_accept_fast(spec, fast, model, under_test) if fast is not None
+               else play(spec, model, under_test))
         index = campaign.hands
         campaign.hands += 1
         if run.divergence is not None:
