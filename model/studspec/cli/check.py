@@ -12,6 +12,8 @@ else 1 if any violation or divergence was found, else 0.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import cache, partial
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +22,7 @@ from studspec.cli.reports import Report
 from studspec.cli.summary import summarize
 from studspec.errors import InvalidInputError, SpecError, StudSpecError
 from studspec.fast.replay import FastResult, accept_fast
+from studspec.parallel import ordered_map
 from studspec.records.detect import read_hand_histories
 from studspec.records.hand import HandRecord
 from studspec.records.phh import read_phh
@@ -83,34 +86,55 @@ def read_records(path: Path) -> tuple[list[HandRecord], list[dict[str, Any]]]:
 
 
 def check_report(files: list[str], profile_name: str | None = None, *,
-                 fast_path: bool = True) -> Report:
+                 fast_path: bool = True, jobs: int = 1,
+                 progress: Callable[[int, int], None] | None = None) -> Report:
     """Replay every hand of every file (under the given profile, else the log's); report
     violations, results and a summary. With ``fast_path`` a hand the fast path finds clean
-    is done; any other is replayed through ``Hand`` (the report is the same either way)."""
-    profiles = ProfileChooser(profile_name)
+    is done; any other is replayed through ``Hand`` (the report is the same either way).
+    ``jobs`` processes check the files, one file at a time each; the report is the same
+    for any number (the files' results are merged in the order given)."""
+    _chooser(profile_name)  # a bad profile name is an error now; workers inherit the profiles
     hands: list[dict[str, Any]] = []
     problems: list[dict[str, Any]] = []
-    for file in files:
-        path = Path(file)
-        if not path.is_file():
-            problems.append({"file": file, "hand": None, "line": None,
-                             "reason": "no such file"})
-            continue
-        try:
-            records, found = read_records(path)
-        except InvalidInputError as error:
-            problems.append({"file": file, "hand": None, "line": None, "reason": str(error)})
-            continue
-        problems += found
-        for record, filled in zip(records, fill_bring_ins(records), strict=True):
-            if filled.record is None:
-                hands.append(_not_checked(record, filled.line, filled.problem or "", problems))
-                continue
-            hand = _check_one(filled.record, profiles, problems, fast_path)
-            if filled.note:
-                hand["notes"].insert(0, filled.note)
-            hands.append(hand)
+    work = partial(check_file, profile_name=profile_name, fast_path=fast_path)
+    for file_hands, file_problems in ordered_map(work, files, jobs, progress=progress):
+        hands += file_hands
+        problems += file_problems
     return _report(profile_name, hands, problems)
+
+
+@cache
+def _chooser(profile_name: str | None) -> ProfileChooser:
+    """One chooser per process and profile (profiles are loaded once)."""
+    return ProfileChooser(profile_name)
+
+
+def check_file(file: str, profile_name: str | None = None,
+               fast_path: bool = True) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The hands of one file, checked, and the problems met: one file's part of a report."""
+    profiles = _chooser(profile_name)
+    hands: list[dict[str, Any]] = []
+    problems: list[dict[str, Any]] = []
+    path = Path(file)
+    if not path.is_file():
+        problems.append({"file": file, "hand": None, "line": None,
+                         "reason": "no such file"})
+        return hands, problems
+    try:
+        records, found = read_records(path)
+    except InvalidInputError as error:
+        problems.append({"file": file, "hand": None, "line": None, "reason": str(error)})
+        return hands, problems
+    problems += found
+    for record, filled in zip(records, fill_bring_ins(records), strict=True):
+        if filled.record is None:
+            hands.append(_not_checked(record, filled.line, filled.problem or "", problems))
+            continue
+        hand = _check_one(filled.record, profiles, problems, fast_path)
+        if filled.note:
+            hand["notes"].insert(0, filled.note)
+        hands.append(hand)
+    return hands, problems
 
 
 def _check_one(record: HandRecord, profiles: ProfileChooser,

@@ -86,6 +86,9 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--profile", metavar="P",
                        help="the rule profile (`studspec variants` lists them); default: "
                             "the one each log's site and game call for")
+    check.add_argument("--jobs", type=int, metavar="N",
+                       help="processes checking files side by side (default: every core); "
+                            "the report is the same for any N")
     check.add_argument("--no-fast-path", dest="fast_path", action="store_false",
                        help="replay every hand through the reference model only (the report "
                             "is the same; for cross-checking the fast path)")
@@ -185,9 +188,11 @@ def _dispatch(arguments: argparse.Namespace) -> Report:
         return convert_report(arguments.file, arguments.to, arguments.out)
     if command == "check":
         from studspec.cli.check import check_report
+        from studspec.parallel import check_jobs, terminal_progress
 
         return check_report(arguments.files, arguments.profile,
-                            fast_path=arguments.fast_path)
+                            fast_path=arguments.fast_path, jobs=check_jobs(arguments.jobs),
+                            progress=terminal_progress("files"))
     if command == "next":
         from studspec.cli.next_cmd import next_report
 

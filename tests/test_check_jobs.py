@@ -1,0 +1,49 @@
+"""``check --jobs N``: the same report for any number of processes, files streamed in order."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from studspec.cli.check import check_report
+from studspec.cli.main import main
+from studspec.cli.render import to_json
+from studspec.parallel import check_jobs, ordered_map, terminal_progress
+
+ROOT = Path(__file__).resolve().parents[1]
+SHARED = ROOT.parent / "shared" / "data" / "handhistories"
+LOCAL = ROOT / "tests" / "data" / "handhistories"
+
+
+def _square(value: int) -> int:
+    return value * value
+
+
+def test_the_ordered_map_keeps_the_order_of_the_items_on_any_number_of_processes() -> None:
+    seen: list[tuple[int, int]] = []
+    results = list(ordered_map(_square, list(range(40)), 2,
+                               progress=lambda done, total: seen.append((done, total))))
+    assert results == [n * n for n in range(40)]
+    assert seen[-1] == (40, 40) and len(seen) == 40
+    assert list(ordered_map(_square, [3], 4)) == [9]
+    assert check_jobs(None) >= 1 and check_jobs(3) == 3
+    assert terminal_progress("files") is None  # no bar when stderr is not a terminal
+
+
+def test_reports_are_byte_identical_for_one_and_two_processes(tmp_path: Path) -> None:
+    assert main(["generate", "--profile", "tda-2024-8", "--hands", "20", "--seed", "8",
+                 "--out", str(tmp_path / "corpus")]) == 0
+    folders = [folder for folder in (SHARED, LOCAL) if folder.is_dir()]
+    files = sorted(str(path) for folder in folders for path in folder.rglob("*")
+                   if path.suffix in (".txt", ".phh"))
+    files += sorted(str(path) for path in (tmp_path / "corpus").iterdir())
+    files.append(str(tmp_path / "missing.phh"))  # a problem keeps its place too
+    one, two = check_report(files, jobs=1), check_report(files, jobs=2)
+    assert one.text == two.text and to_json(one.data) == to_json(two.data)
+    assert one.exit_code == two.exit_code
+
+
+def test_a_bad_jobs_number_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", "--jobs", "0", str(LOCAL / "ongame-big-bring.txt")]) == 2
+    assert "--jobs" in capsys.readouterr().err
