@@ -19,6 +19,7 @@ from studspec.cli.reports import Report
 from studspec.errors import InvalidInputError
 from studspec.fuzz.campaign import EngineFactory, Progress, run_campaign
 from studspec.fuzz.report import campaign_report
+from studspec.parallel import check_jobs
 from studspec.profiles import load_profile
 
 ENGINES = ("pokerkit", "studspec")
@@ -52,7 +53,7 @@ def _progress(total: int) -> Progress | None:
 
 
 def fuzz_report(engine: str, profile_name: str, hands: int, seed: int, out: str | None,
-                shrink: bool, *, fast_path: bool = True) -> Report:
+                shrink: bool, *, fast_path: bool = True, jobs: int | None = 1) -> Report:
     """Run the campaign and build its report."""
     if hands < 1:
         raise InvalidInputError("the number of hands must be at least 1", input_text=str(hands),
@@ -64,7 +65,7 @@ def fuzz_report(engine: str, profile_name: str, hands: int, seed: int, out: str 
         try:
             campaign = run_campaign(factory, profile, hands, seed,
                                     progress=_progress(hands), shrink=shrink,
-                                    fast_path=fast_path)
+                                    fast_path=fast_path, jobs=check_jobs(jobs))
         finally:
             set_hypothesis_home_dir(None)
     command = (f"studspec fuzz --engine {engine} --profile {profile_name} --hands {hands} "

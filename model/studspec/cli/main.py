@@ -127,6 +127,9 @@ def build_parser() -> argparse.ArgumentParser:
                       "(default: ./fuzz-ENGINE-PROFILE-SEED); files are never overwritten")
     fuzz.add_argument("--no-shrink", dest="shrink", action="store_false",
                       help="report the first hand of each divergence as found, unshrunk")
+    fuzz.add_argument("--jobs", type=int, metavar="N",
+                      help="processes playing hands side by side (default: every core); the "
+                           "report is the same for any N")
     fuzz.add_argument("--no-fast-path", dest="fast_path", action="store_false",
                       help="play the model's side with Hand itself, not the fast path (the "
                            "report is the same)")
@@ -212,7 +215,7 @@ def _dispatch(arguments: argparse.Namespace) -> Report:
 
         return fuzz_report(arguments.engine, arguments.profile, arguments.hands,
                            arguments.seed, arguments.out, arguments.shrink,
-                           fast_path=arguments.fast_path)
+                           fast_path=arguments.fast_path, jobs=arguments.jobs)
     if command == "generate":
         from studspec.cli.generate_cmd import generate_report
 

@@ -9,9 +9,12 @@ divergence.
 
 from __future__ import annotations
 
-from collections import Counter
+import multiprocessing
+from collections import Counter, deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from multiprocessing.pool import AsyncResult
+from typing import Any
 
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import seed as hypothesis_seed
@@ -48,35 +51,82 @@ def _settings(examples: int) -> settings:
                     phases=[Phase.generate], suppress_health_check=list(HealthCheck))
 
 
+class _Player:
+    """Plays one spec in lock-step (in this process or in a pool worker)."""
+
+    def __init__(self, engine: EngineFactory, profile: Profile, fast_path: bool) -> None:
+        self.model = ModelEngine(profile)
+        self.fast = FastEngine(profile) if fast_path else None
+        self.under_test = engine()
+
+    def play(self, spec: HandSpec) -> HandRun:
+        if self.fast is not None:
+            return play_accept_fast(spec, self.fast, self.model, self.under_test)
+        return play(spec, self.model, self.under_test)
+
+
+_WORKER: dict[str, Any] = {}  # the pool workers' player (set before the pool forks)
+
+
+def _play_in_worker(spec: HandSpec) -> HandRun | None:
+    """A worker's hand: the run only when it diverges (the rest is not sent back)."""
+    player = _WORKER.get("player")
+    if player is None:
+        player = _WORKER["player"] = _Player(*_WORKER["arguments"])
+    run = player.play(spec)
+    return run if run.divergence is not None else None
+
+
 def run_campaign(engine: EngineFactory, profile: Profile, hands: int, seed: int, *,
                  progress: Progress | None = None, shrink: bool = True,
-                 max_seats: int = 8, fast_path: bool = True) -> Campaign:
+                 max_seats: int = 8, fast_path: bool = True, jobs: int = 1) -> Campaign:
     """Play ``hands`` generated hands through the model (under ``profile``) and the engine.
 
     With ``fast_path`` the fast path plays the model's side and ``Hand`` replays only the
     hands where the engine differs (accept fast, explain slow): the campaign is the same.
+    With ``jobs`` > 1 Hypothesis generates the hands here and worker processes play them;
+    results are taken in the order generated, so the campaign is the same for any ``jobs``.
     """
     campaign = Campaign()
-    model = ModelEngine(profile)
-    fast = FastEngine(profile) if fast_path else None
-    under_test = engine()
+    player = _Player(engine, profile, fast_path)
 
-    @hypothesis_seed(seed)
-    @_settings(hands)
-    @given(hand_specs(profile.game, max_seats))
-    def one_hand(spec: HandSpec) -> None:
-        run = (play_accept_fast(spec, fast, model, under_test) if fast is not None
-               else play(spec, model, under_test))
+    def count(run: HandRun | None) -> None:
         index = campaign.hands
         campaign.hands += 1
-        if run.divergence is not None:
+        if run is not None and run.divergence is not None:
             kind = kind_of(run.divergence)
             campaign.by_kind[kind] += 1
             campaign.first.setdefault(kind, (index, run))
         if progress is not None:
             progress(campaign.hands, campaign.by_kind)
 
-    one_hand()
+    pending: deque[AsyncResult[HandRun | None]] = deque()
+    pool = None
+    if jobs > 1:
+        _WORKER.clear()
+        _WORKER["arguments"] = (engine, profile, fast_path)
+        pool = multiprocessing.get_context("fork").Pool(jobs)
+
+    @hypothesis_seed(seed)
+    @_settings(hands)
+    @given(hand_specs(profile.game, max_seats))
+    def one_hand(spec: HandSpec) -> None:
+        if pool is None:
+            count(player.play(spec))
+            return
+        pending.append(pool.apply_async(_play_in_worker, (spec,)))
+        while len(pending) > 4 * jobs:  # a bounded queue: hands are streamed, not held
+            count(pending.popleft().get())
+
+    try:
+        one_hand()
+        while pending:
+            count(pending.popleft().get())
+    finally:
+        if pool is not None:
+            pool.terminate()
+            _WORKER.clear()
+    model, under_test = player.model, player.under_test
     if shrink:
         for kind in campaign.first:
             campaign.minimal[kind] = shrink_kind(kind, model, under_test,

@@ -1,4 +1,4 @@
-"""``check --jobs N``: the same report for any number of processes, files streamed in order."""
+"""``check --jobs N`` and ``fuzz --jobs N``: the same report for any number of processes."""
 
 from __future__ import annotations
 
@@ -9,7 +9,9 @@ import pytest
 from studspec.cli.check import check_report
 from studspec.cli.main import main
 from studspec.cli.render import to_json
+from studspec.fuzz.campaign import run_campaign
 from studspec.parallel import check_jobs, ordered_map, terminal_progress
+from studspec.profiles import load_profile
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared" / "data" / "handhistories"
@@ -47,3 +49,31 @@ def test_reports_are_byte_identical_for_one_and_two_processes(tmp_path: Path) ->
 def test_a_bad_jobs_number_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["check", "--jobs", "0", str(LOCAL / "ongame-big-bring.txt")]) == 2
     assert "--jobs" in capsys.readouterr().err
+
+
+@pytest.mark.clause("BRINGIN-02", "POT-06")
+@pytest.mark.parametrize(("engine_name", "profile_name"),
+                         [("WrongSuitOrder", "base"), ("PooledSidePots", "base")])
+def test_a_fuzz_campaign_is_the_same_on_one_and_two_processes(engine_name: str,
+                                                              profile_name: str) -> None:
+    import broken_engines
+
+    engine_type = getattr(broken_engines, engine_name)
+    profile = load_profile(profile_name)
+    one, two = (run_campaign(lambda: engine_type(profile), profile, 60, seed=2, jobs=jobs,
+                             shrink=False) for jobs in (1, 2))
+    assert one.hands == two.hands == 60
+    assert one.by_kind == two.by_kind and one.by_kind
+    assert {kind: (index, run.divergence, run.moves, run.engine_views) for kind, (index, run)
+            in one.first.items()} == {kind: (index, run.divergence, run.moves,
+                                             run.engine_views)
+                                      for kind, (index, run) in two.first.items()}
+
+
+def test_the_fuzz_command_speaks_jobs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    reports = []
+    for jobs in ("1", "2"):
+        code = main(["fuzz", "--engine", "studspec", "--profile", "base", "--hands", "20",
+                     "--seed", "4", "--jobs", jobs, "--out", str(tmp_path / jobs)])
+        reports.append((code, capsys.readouterr().out))
+    assert reports[0] == reports[1] and reports[0][0] == 0
