@@ -76,3 +76,20 @@ def terminal_progress(label: str) -> Callable[[int, int], None] | None:
               end="" if done < total else "\n", file=sys.stderr, flush=True)
 
     return show
+
+
+def run_map(function: Callable[[Item], Result], items: Sequence[Item], *, jobs: int = 1,
+            scheduler: str | None = None,
+            progress: Callable[[int, int], None] | None = None) -> Iterator[Result]:
+    """``function`` over ``items`` in item order: on a Dask cluster when ``scheduler`` names
+    one, else on ``jobs`` local processes."""
+    if scheduler is None:
+        yield from ordered_map(function, items, jobs, progress=progress)
+        return
+    from studspec.cluster import cluster_client, cluster_map
+
+    client = cluster_client(scheduler)
+    try:
+        yield from cluster_map(client, function, items, progress=progress, count=len(items))
+    finally:
+        client.close()

@@ -22,7 +22,7 @@ from studspec.cli.reports import Report
 from studspec.cli.summary import summarize
 from studspec.errors import InvalidInputError, SpecError, StudSpecError
 from studspec.fast.replay import FastResult, accept_fast
-from studspec.parallel import ordered_map
+from studspec.parallel import run_map
 from studspec.records.detect import read_hand_histories
 from studspec.records.hand import HandRecord
 from studspec.records.phh import read_phh
@@ -86,18 +86,20 @@ def read_records(path: Path) -> tuple[list[HandRecord], list[dict[str, Any]]]:
 
 
 def check_report(files: list[str], profile_name: str | None = None, *,
-                 fast_path: bool = True, jobs: int = 1,
+                 fast_path: bool = True, jobs: int = 1, scheduler: str | None = None,
                  progress: Callable[[int, int], None] | None = None) -> Report:
     """Replay every hand of every file (under the given profile, else the log's); report
     violations, results and a summary. With ``fast_path`` a hand the fast path finds clean
     is done; any other is replayed through ``Hand`` (the report is the same either way).
-    ``jobs`` processes check the files, one file at a time each; the report is the same
-    for any number (the files' results are merged in the order given)."""
+    ``jobs`` processes (or the workers of the Dask ``scheduler``) check the files, one file
+    at a time each; the report is the same for any number (the files' results are merged
+    in the order given)."""
     _chooser(profile_name)  # a bad profile name is an error now; workers inherit the profiles
     hands: list[dict[str, Any]] = []
     problems: list[dict[str, Any]] = []
     work = partial(check_file, profile_name=profile_name, fast_path=fast_path)
-    for file_hands, file_problems in ordered_map(work, files, jobs, progress=progress):
+    for file_hands, file_problems in run_map(work, files, jobs=jobs, scheduler=scheduler,
+                                             progress=progress):
         hands += file_hands
         problems += file_problems
     return _report(profile_name, hands, problems)

@@ -53,7 +53,8 @@ def _progress(total: int) -> Progress | None:
 
 
 def fuzz_report(engine: str, profile_name: str, hands: int, seed: int, out: str | None,
-                shrink: bool, *, fast_path: bool = True, jobs: int | None = 1) -> Report:
+                shrink: bool, *, fast_path: bool = True, jobs: int | None = 1,
+                scheduler: str | None = None) -> Report:
     """Run the campaign and build its report."""
     if hands < 1:
         raise InvalidInputError("the number of hands must be at least 1", input_text=str(hands),
@@ -65,7 +66,8 @@ def fuzz_report(engine: str, profile_name: str, hands: int, seed: int, out: str 
         try:
             campaign = run_campaign(factory, profile, hands, seed,
                                     progress=_progress(hands), shrink=shrink,
-                                    fast_path=fast_path, jobs=check_jobs(jobs))
+                                    fast_path=fast_path, jobs=check_jobs(jobs),
+                                    scheduler=scheduler)
         finally:
             set_hypothesis_home_dir(None)
     command = (f"studspec fuzz --engine {engine} --profile {profile_name} --hands {hands} "

@@ -89,6 +89,9 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--jobs", type=int, metavar="N",
                        help="processes checking files side by side (default: every core); "
                             "the report is the same for any N")
+    check.add_argument("--scheduler", metavar="ADDRESS",
+                       help="check on the workers of this Dask scheduler (e.g. "
+                            "tcp://127.0.0.1:8786; needs the cluster extra)")
     check.add_argument("--no-fast-path", dest="fast_path", action="store_false",
                        help="replay every hand through the reference model only (the report "
                             "is the same; for cross-checking the fast path)")
@@ -130,6 +133,9 @@ def build_parser() -> argparse.ArgumentParser:
     fuzz.add_argument("--jobs", type=int, metavar="N",
                       help="processes playing hands side by side (default: every core); the "
                            "report is the same for any N")
+    fuzz.add_argument("--scheduler", metavar="ADDRESS",
+                      help="play the hands on the workers of this Dask scheduler (needs the "
+                           "cluster extra); the report is the same")
     fuzz.add_argument("--no-fast-path", dest="fast_path", action="store_false",
                       help="play the model's side with Hand itself, not the fast path (the "
                            "report is the same)")
@@ -195,6 +201,7 @@ def _dispatch(arguments: argparse.Namespace) -> Report:
 
         return check_report(arguments.files, arguments.profile,
                             fast_path=arguments.fast_path, jobs=check_jobs(arguments.jobs),
+                            scheduler=arguments.scheduler,
                             progress=terminal_progress("files"))
     if command == "next":
         from studspec.cli.next_cmd import next_report
@@ -215,7 +222,8 @@ def _dispatch(arguments: argparse.Namespace) -> Report:
 
         return fuzz_report(arguments.engine, arguments.profile, arguments.hands,
                            arguments.seed, arguments.out, arguments.shrink,
-                           fast_path=arguments.fast_path, jobs=arguments.jobs)
+                           fast_path=arguments.fast_path, jobs=arguments.jobs,
+                           scheduler=arguments.scheduler)
     if command == "generate":
         from studspec.cli.generate_cmd import generate_report
 

@@ -13,12 +13,12 @@ import multiprocessing
 from collections import Counter, deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from multiprocessing.pool import AsyncResult
 from typing import Any
 
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import seed as hypothesis_seed
 
+from studspec.cluster import cluster_client
 from studspec.engines.model_adapter import ModelEngine
 from studspec.engines.protocol import Engine
 from studspec.fast.engine import FastEngine
@@ -77,15 +77,28 @@ def _play_in_worker(spec: HandSpec) -> HandRun | None:
     return run if run.divergence is not None else None
 
 
+def _play_batch(arguments: tuple[EngineFactory, Profile, bool],
+                specs: list[HandSpec]) -> list[HandRun | None]:
+    """A cluster task: a batch of hands, each run sent back only when it diverges."""
+    player = _Player(*arguments)
+    runs = (player.play(spec) for spec in specs)
+    return [run if run.divergence is not None else None for run in runs]
+
+
+CLUSTER_BATCH = 25  # hands per cluster task
+
+
 def run_campaign(engine: EngineFactory, profile: Profile, hands: int, seed: int, *,
                  progress: Progress | None = None, shrink: bool = True,
-                 max_seats: int = 8, fast_path: bool = True, jobs: int = 1) -> Campaign:
+                 max_seats: int = 8, fast_path: bool = True, jobs: int = 1,
+                 scheduler: str | None = None) -> Campaign:
     """Play ``hands`` generated hands through the model (under ``profile``) and the engine.
 
     With ``fast_path`` the fast path plays the model's side and ``Hand`` replays only the
     hands where the engine differs (accept fast, explain slow): the campaign is the same.
     With ``jobs`` > 1 Hypothesis generates the hands here and worker processes play them;
-    results are taken in the order generated, so the campaign is the same for any ``jobs``.
+    with ``scheduler`` the workers of that Dask cluster play them, in batches. Results are
+    taken in the order generated, so the campaign is the same for any ``jobs`` or cluster.
     """
     campaign = Campaign()
     player = _Player(engine, profile, fast_path)
@@ -100,32 +113,51 @@ def run_campaign(engine: EngineFactory, profile: Profile, hands: int, seed: int,
         if progress is not None:
             progress(campaign.hands, campaign.by_kind)
 
-    pending: deque[AsyncResult[HandRun | None]] = deque()
-    pool = None
-    if jobs > 1:
+    pending: deque[Callable[[], list[HandRun | None]]] = deque()  # results, in order
+    pool, client, batch = None, None, []
+    if scheduler is not None:
+        client = cluster_client(scheduler)
+    elif jobs > 1:
         _WORKER.clear()
         _WORKER["arguments"] = (engine, profile, fast_path)
         pool = multiprocessing.get_context("fork").Pool(jobs)
+
+    def submit(specs: list[HandSpec]) -> None:
+        if client is not None:
+            future = client.submit(_play_batch, (engine, profile, fast_path), specs, pure=False)
+            pending.append(future.result)
+        elif pool is not None:
+            waiting = pool.apply_async(_play_in_worker, (specs[0],))
+            pending.append(lambda: [waiting.get()])
+        while len(pending) > 4 * max(jobs, 2):  # a bounded queue: hands are streamed
+            for run in pending.popleft()():
+                count(run)
 
     @hypothesis_seed(seed)
     @_settings(hands)
     @given(hand_specs(profile.game, max_seats))
     def one_hand(spec: HandSpec) -> None:
-        if pool is None:
+        if pool is None and client is None:
             count(player.play(spec))
             return
-        pending.append(pool.apply_async(_play_in_worker, (spec,)))
-        while len(pending) > 4 * jobs:  # a bounded queue: hands are streamed, not held
-            count(pending.popleft().get())
+        batch.append(spec)
+        if pool is not None or len(batch) == CLUSTER_BATCH:
+            submit(batch.copy())
+            batch.clear()
 
     try:
         one_hand()
+        if batch:
+            submit(batch)
         while pending:
-            count(pending.popleft().get())
+            for run in pending.popleft()():
+                count(run)
     finally:
         if pool is not None:
             pool.terminate()
             _WORKER.clear()
+        if client is not None:
+            client.close()
     model, under_test = player.model, player.under_test
     if shrink:
         for kind in campaign.first:
