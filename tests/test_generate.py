@@ -78,3 +78,16 @@ def test_an_existing_file_or_taken_name_is_refused_and_left_as_it_was(
     code, _, err = run(capsys, "generate", "--profile", "base", "--hands", "0",
                        "--out", str(folder))
     assert code == 2 and "at least 1" in err
+
+
+@pytest.mark.clause("DEAL-02", "DECK-04", "SHOW-02")
+@pytest.mark.parametrize("profile", ["pokerstars", "tda-2024-8", "s000", "nine-seat base"])
+def test_the_fast_path_writes_the_same_corpus_as_the_model(profile: str) -> None:
+    # Short stubs (a reshuffle or a community card), all-ins, showdowns and nine seats: the
+    # fast path's records are the model's, byte for byte once written as PHH.
+    chosen = (replace(load_profile("base"), max_players=9) if profile == "nine-seat base"
+              else load_profile(profile))
+    fast = [write_phh(hand.record) for hand in generated_hands(chosen, 80, 21)]
+    slow = [write_phh(hand.record) for hand in generated_hands(chosen, 80, 21,
+                                                               fast_path=False)]
+    assert fast == slow

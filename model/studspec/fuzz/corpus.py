@@ -18,6 +18,8 @@ from studspec.cards import full_deck
 from studspec.engines.model_adapter import ModelEngine
 from studspec.engines.protocol import Engine, EngineRefusal, Table
 from studspec.errors import StudSpecError
+from studspec.fast.hand import FastRules
+from studspec.fast.record import RecordingHand
 from studspec.fuzz.generate import Choice, HandSpec, pick
 from studspec.profiles import Profile
 from studspec.records.hand import HandRecord, Origin
@@ -83,20 +85,44 @@ class GeneratedHand:
     record: HandRecord
 
 
-def generated_hands(profile: Profile, hands: int, seed: int) -> Iterator[GeneratedHand]:
-    """``hands`` complete hands played by the model under ``profile``, from ``seed`` alone.
+def generated_hands(profile: Profile, hands: int, seed: int, *,
+                    fast_path: bool = True) -> Iterator[GeneratedHand]:
+    """``hands`` complete hands played under ``profile``, from ``seed`` alone.
 
-    A spec the model refuses (a nine-seat deck that runs out) is skipped for the next one
-    of the same random sequence, so the corpus still has ``hands`` hands.
+    The fast path plays and records them (``fast.record``); without it the model does, and
+    the records are the same. A spec refused (a nine-seat deck that runs out, DECK-03) is
+    skipped for the next one of the same random sequence, so the corpus has ``hands`` hands.
     """
     rng = random.Random(seed)
-    model = ModelEngine(profile)
+    model, rules = ModelEngine(profile), FastRules(profile)
     number = 0
     while number < hands:
         spec = random_spec(rng, profile)
-        if not play_alone(spec, model):
-            continue
-        assert model.hand is not None
+        origin = Origin("<generated>", hand_id=f"{seed}-{number + 1}", format="generated")
+        if fast_path:
+            record = _fast_record(rules, spec, origin)
+            if record is None:
+                continue
+        else:
+            if not play_alone(spec, model):
+                continue
+            assert model.hand is not None
+            record = record_of(model.hand, origin=origin)
         number += 1
-        yield GeneratedHand(number, record_of(model.hand, origin=Origin(
-            "<generated>", hand_id=f"{seed}-{number}", format="generated")))
+        yield GeneratedHand(number, record)
+
+
+def _fast_record(rules: FastRules, spec: HandSpec, origin: Origin) -> HandRecord | None:
+    """The record of ``spec`` played by the fast path, or None if the hand is refused."""
+    try:
+        hand = RecordingHand(rules, spec.table)
+        for step in range(MAX_DECISIONS):
+            if hand.showdown:
+                hand.show_down()
+            if hand.over:
+                return hand.record(origin)
+            moves = sorted(hand.moves())
+            hand.apply(moves[spec.choice(step).pick % len(moves)])
+    except StudSpecError:
+        return None
+    return None
