@@ -118,3 +118,11 @@ def test_house_variant_guide_builds_a_working_profile(checkout_copy: Path) -> No
     assert "myspec/variants/myroom.toml" in text
     (checkout_copy / "myspec" / "variants" / "myroom.toml").write_text("\n".join(profile))
     run_session(text, checkout_copy)
+
+
+def test_check_archive_guide_shows_real_outputs(checkout_copy: Path) -> None:
+    """Generate a corpus, check it on two processes, with and without the fast path."""
+    text = (DOCS / "check-archive.rst").read_text(encoding="utf-8")
+    assert len(sessions(text)) >= 4
+    run_session(text, checkout_copy)
+    assert len(list((checkout_copy / "corpus").glob("hand-*.phh"))) == 40

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from studspec.cli.check import check_report
+from studspec.cli.check import archive_files, check_report
 from studspec.cli.main import main
 from studspec.cli.render import to_json
 from studspec.fuzz.campaign import run_campaign
@@ -77,3 +77,19 @@ def test_the_fuzz_command_speaks_jobs(tmp_path: Path, capsys: pytest.CaptureFixt
                      "--seed", "4", "--jobs", jobs, "--out", str(tmp_path / jobs)])
         reports.append((code, capsys.readouterr().out))
     assert reports[0] == reports[1] and reports[0][0] == 0
+
+
+def test_a_folder_is_checked_as_its_hand_files_in_sorted_order(tmp_path: Path) -> None:
+    assert main(["generate", "--profile", "base", "--hands", "3", "--seed", "1",
+                 "--out", str(tmp_path / "archive" / "b")]) == 0
+    (tmp_path / "archive" / "a.phh").write_text(
+        (tmp_path / "archive" / "b" / "hand-000002.phh").read_text(encoding="utf-8"),
+        encoding="utf-8")
+    (tmp_path / "archive" / "notes.md").write_text("not a hand\n", encoding="utf-8")
+    files = archive_files([str(tmp_path / "archive"), "other.phh"])
+    names = [Path(file).relative_to(tmp_path).as_posix() if file != "other.phh" else file
+             for file in files]
+    assert names == ["archive/a.phh", "archive/b/hand-000001.phh", "archive/b/hand-000002.phh",
+                     "archive/b/hand-000003.phh", "other.phh"]
+    report = check_report([str(tmp_path / "archive")], jobs=2)
+    assert report.exit_code == 0 and report.data["summary"]["hands_valid"] == 4

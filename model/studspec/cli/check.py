@@ -95,6 +95,7 @@ def check_report(files: list[str], profile_name: str | None = None, *,
     at a time each; the report is the same for any number (the files' results are merged
     in the order given)."""
     _chooser(profile_name)  # a bad profile name is an error now; workers inherit the profiles
+    files = archive_files(files)
     hands: list[dict[str, Any]] = []
     problems: list[dict[str, Any]] = []
     work = partial(check_file, profile_name=profile_name, fast_path=fast_path)
@@ -103,6 +104,24 @@ def check_report(files: list[str], profile_name: str | None = None, *,
         hands += file_hands
         problems += file_problems
     return _report(profile_name, hands, problems)
+
+
+ARCHIVE_SUFFIXES = (".phh", ".txt")
+
+
+def archive_files(arguments: list[str]) -> list[str]:
+    """The files to check: each FILE as given, and each folder's hand files (``*.phh``,
+    ``*.txt``, in its subfolders too) in sorted order, so a report's order
+    never depends on the file system."""
+    files: list[str] = []
+    for argument in arguments:
+        folder = Path(argument)
+        if folder.is_dir():
+            files += sorted(str(path) for path in folder.rglob("*")
+                            if path.suffix.lower() in ARCHIVE_SUFFIXES and path.is_file())
+        else:
+            files.append(argument)
+    return files
 
 
 @cache

@@ -82,7 +82,8 @@ def build_parser() -> argparse.ArgumentParser:
     check = commands.add_parser("check", parents=[formats],
                                 help="replay recorded hands (PHH, site hand histories) under a "
                                      "profile and report every rule they break")
-    check.add_argument("files", nargs="+", metavar="FILE", help="PHH or site hand-history files")
+    check.add_argument("files", nargs="+", metavar="FILE",
+                       help="PHH or site hand-history files, or folders of them")
     check.add_argument("--profile", metavar="P",
                        help="the rule profile (`studspec variants` lists them); default: "
                             "the one each log's site and game call for")
