@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
 from typing import Literal
 
 from studspec.cards import Card, parse_card
 from studspec.errors import InvalidInputError
+from studspec.inputs import parse_amount
 
 Severity = Literal["error", "skipped", "warning"]
 """``error``: the hand could not be read; ``skipped``: not a stud hand (another game);
@@ -92,10 +92,7 @@ def parse_money(text: str, scale: int, *, where: str) -> int:
     match = _MONEY.match(text)
     if match is None:
         raise InvalidInputError("not an amount", input_text=text, where=where)
-    try:
-        value = Decimal(match["number"].replace(",", "")) * scale
-    except InvalidOperation:
-        raise InvalidInputError("not an amount", input_text=text, where=where) from None
+    value = parse_amount(match["number"].replace(",", ""), where=where) * scale
     if value != value.to_integral_value():
         raise InvalidInputError(f"amount is not a whole number of units (scale {scale})",
                                 input_text=text, where=where)
