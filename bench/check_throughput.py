@@ -24,7 +24,7 @@ from pathlib import Path
 import pokerkit
 
 from studspec.fast.replay import accept_fast
-from studspec.records.detect import READERS, detect_format, read_text, split_hands
+from studspec.records.detect import READERS, decode, detect_format, read_text, split_hands
 from studspec.records.phh import write_phh
 from studspec.records.site_profiles import ProfileChooser
 from studspec.records.sitetext import split_lines
@@ -41,10 +41,7 @@ def hand_texts(folder: Path) -> list[tuple[str, str]]:
     for path in sorted(folder.rglob("*.txt")):
         if path.name == "README.md":
             continue
-        try:
-            lines = split_lines(path.read_text(encoding="utf-8"))
-        except UnicodeDecodeError:
-            continue  # a UTF-16 log (the readers detect it; this cut is UTF-8 only)
+        lines = split_lines(decode(path.read_bytes(), path.name)[0])
         format = detect_format(lines)
         if format is None:
             continue

@@ -17,7 +17,6 @@ from __future__ import annotations
 import copy
 import json
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from studspec.betting_state import ActionKind, LegalAction
@@ -27,6 +26,7 @@ from studspec.deck import Conventions, seventh_street_need
 from studspec.errors import InvalidInputError, StudSpecError
 from studspec.hand import Hand
 from studspec.hand_state import EventKind, Phase
+from studspec.inputs import input_file
 from studspec.profiles import load_profile, profile_names
 from studspec.records.hand import HandRecord
 from studspec.replay import ReplayResult, replay_partial
@@ -40,10 +40,7 @@ def select_hand(file: str, hand_id: str | None) -> HandRecord:
     """The one hand of ``file`` the question is about (``hand_id`` when it holds several)."""
     from studspec.cli.check import read_records
 
-    path = Path(file)
-    if not path.is_file():
-        raise InvalidInputError("no such file", input_text=file, where="FILE")
-    records, problems = read_records(path)
+    records, problems = read_records(input_file(file, what="FILE"))
     wanted = hand_id.lstrip("#") if hand_id else None
     ids = [record.origin.hand_id or "(no id)" for record in records]
     if wanted is not None:

@@ -21,6 +21,7 @@ from studspec.engines.protocol import Move, MoveKind, Table
 from studspec.errors import InvalidInputError
 from studspec.fast.round import FastRound
 from studspec.fasteval import high_code_of
+from studspec.hand import _check_chips as check_chips
 from studspec.hand_rules import deck_street, show_order, street_opener
 from studspec.hand_state import SeatCards, best_low_five, open_pair_showing
 from studspec.low import profile_low
@@ -67,6 +68,7 @@ class FastTable:
         if game != profile.game:
             profile = replace(profile, game=game)
         check_table_size(len(stacks), profile)
+        check_chips(stacks, rake)  # the model's own check: no impossible stack or rake
         self.rules, self.profile, self.stakes, self.rake = rules, profile, stakes, rake
         self.starting = tuple(stacks)
         self.behind, self.contributed = post_antes(stacks, stakes.ante)
