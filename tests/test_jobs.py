@@ -47,8 +47,9 @@ def test_reports_are_byte_identical_for_one_and_two_processes(tmp_path: Path) ->
 
 
 def test_a_bad_jobs_number_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["check", "--jobs", "0", str(LOCAL / "ongame-big-bring.txt")]) == 2
-    assert "--jobs" in capsys.readouterr().err
+    for jobs in ("0", "100000"):
+        assert main(["check", "--jobs", jobs, str(LOCAL / "ongame-big-bring.txt")]) == 2
+        assert "--jobs" in capsys.readouterr().err
 
 
 @pytest.mark.clause("BRINGIN-02", "POT-06")

@@ -16,6 +16,8 @@ from typing import TypeVar
 
 from studspec.errors import InvalidInputError
 
+MAX_JOBS = 256  # processes on one machine; more machines: a cluster (--scheduler)
+
 Item = TypeVar("Item")
 Result = TypeVar("Result")
 
@@ -32,8 +34,8 @@ def check_jobs(jobs: int | None) -> int:
     """The number of processes to use: ``jobs``, or every core when None."""
     if jobs is None:
         return default_jobs()
-    if jobs < 1:
-        raise InvalidInputError("the number of processes must be at least 1",
+    if not 1 <= jobs <= MAX_JOBS:
+        raise InvalidInputError(f"the number of processes must be from 1 to {MAX_JOBS}",
                                 input_text=str(jobs), where="--jobs")
     return jobs
 
@@ -56,6 +58,8 @@ def ordered_map(function: Callable[[Item], Result], items: Sequence[Item] | Iter
                 progress(done, total)
             yield result
         return
+    if isinstance(items, Sequence):
+        jobs = min(jobs, len(items))  # no idle processes for a few files
     with multiprocessing.get_context("fork").Pool(jobs) as pool:
         for result in pool.imap(function, items, chunksize=1):
             done += 1

@@ -14,6 +14,7 @@ from pathlib import Path
 from studspec.cli.reports import Report
 from studspec.errors import InvalidInputError
 from studspec.fuzz.corpus import generated_hands
+from studspec.inputs import output_folder
 from studspec.profiles import load_profile
 from studspec.records.phh import write_phh
 
@@ -27,10 +28,7 @@ def corpus_name(number: int) -> str:
 
 def corpus_folder(out: str, hands: int) -> Path:
     """The output folder, checked before anything is written: not a file, no name taken."""
-    folder = Path(out)
-    if folder.exists() and not folder.is_dir():
-        raise InvalidInputError("exists and is not a folder; refusing to write over it",
-                                where=out)
+    folder = output_folder(out, what="--out")  # a name the system can open, never a file
     taken = [name for name in (corpus_name(n) for n in range(1, hands + 1))
              if (folder / name).exists()] if folder.is_dir() else []
     if taken:
@@ -46,7 +44,11 @@ def generate_report(profile_name: str, hands: int, seed: int, out: str) -> Repor
                                 where="--hands")
     profile = load_profile(profile_name)
     folder = corpus_folder(out, hands)
-    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise InvalidInputError(f"cannot be created: {error.strerror}", where="--out",
+                                input_text=out) from None
     seats = 0
     for generated in generated_hands(profile, hands, seed):
         path = folder / corpus_name(generated.number)
