@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import cProfile
 import pstats
+import statistics
 
 from bench.bench_engines import PROFILE, median_seconds, random_hands, replay_alone
 from studspec.engines.model_adapter import ModelEngine
@@ -61,29 +62,40 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
     arguments = parser.parse_args(argv)
     hands = random_hands(arguments.hands, arguments.seed)
     rules = FastRules(PROFILE)
-    runs = arguments.runs
-    native = median_seconds(lambda: fast_native(rules, hands), runs)
-    adapter = median_seconds(lambda: replay_alone(FastEngine(PROFILE), hands), runs)
-    model = median_seconds(lambda: replay_alone(ModelEngine(PROFILE), hands), runs)
-    pokerkit = median_seconds(lambda: replay_alone(PokerKitEngine(), hands), runs)
-    both = median_seconds(lambda: lock_step_fast(hands), runs)
+    sides = {"fast path, native": lambda: fast_native(rules, hands),
+             "fast path, adapter": lambda: replay_alone(FastEngine(PROFILE), hands),
+             "model (Hand)": lambda: replay_alone(ModelEngine(PROFILE), hands),
+             "PokerKit alone": lambda: replay_alone(PokerKitEngine(), hands),
+             "lock-step fast+PK": lambda: lock_step_fast(hands)}
+    # The sides take turns within each run, and each ratio is taken within its run: on a
+    # shared machine the load drifts between runs, not within one.
+    times: dict[str, list[float]] = {label: [] for label in sides}
+    for _ in range(arguments.runs):
+        for label, work in sides.items():
+            times[label].append(median_seconds(work, 1))
     count = len(hands)
-    print(f"{count} hands, median of {runs} runs")
-    for label, seconds in (("fast path, native", native), ("fast path, adapter", adapter),
-                           ("model (Hand)", model), ("PokerKit alone", pokerkit),
-                           ("lock-step fast+PK", both)):
-        print(f"  {label:<20}{count / seconds:9.0f} hands/s")
-    print(f"fast path (native) over PokerKit: {pokerkit / native:.1f}x (bar >= 20x)")
-    print(f"fast path (adapter) over PokerKit: {pokerkit / adapter:.1f}x")
-    print(f"fast path (native) over the model: {model / native:.1f}x")
-    print(f"lock-step (fast reference) time / PokerKit time: {both / pokerkit:.2f}x "
-          "(bar <= 1.2x)")
+    print(f"{count} hands, {arguments.runs} runs (medians)")
+    for label, seconds in times.items():
+        print(f"  {label:<20}{count / statistics.median(seconds):9.0f} hands/s")
+
+    def ratio(numerator: str, denominator: str) -> float:
+        return statistics.median(a / b for a, b in zip(times[numerator], times[denominator],
+                                                        strict=True))
+
+    native_ratio = ratio("PokerKit alone", "fast path, native")
+    print(f"fast path (native) over PokerKit: {native_ratio:.1f}x (bar >= 20x)")
+    adapter_ratio = ratio("PokerKit alone", "fast path, adapter")
+    print(f"fast path (adapter) over PokerKit: {adapter_ratio:.1f}x")
+    print(f"fast path (native) over the model: {ratio('model (Hand)', 'fast path, native'):.1f}x")
+    print(f"lock-step (fast reference) time / PokerKit time: "
+          f"{ratio('lock-step fast+PK', 'PokerKit alone'):.2f}x (bar <= 1.2x)")
     if arguments.profile:
         profiler = cProfile.Profile()
         profiler.runcall(fast_native, rules, hands)
         pstats.Stats(profiler).sort_stats("tottime").print_stats(15)
-    return {"native": native, "adapter": adapter, "model": model, "pokerkit": pokerkit,
-            "lock_step": both}
+    keys = ("native", "adapter", "model", "pokerkit", "lock_step")
+    return {key: statistics.median(seconds) for key, seconds in zip(keys, times.values(),
+                                                                    strict=True)}
 
 
 if __name__ == "__main__":

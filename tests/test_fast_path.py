@@ -8,9 +8,14 @@ import random
 from dataclasses import replace
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
+from studspec.board import first_to_act
+from studspec.cards import Card, full_deck
 from studspec.engines.model_adapter import ModelEngine
 from studspec.fast import FastEngine, FastHand, FastRules
+from studspec.fast.hand import best_board_seat
 from studspec.fuzz.campaign import run_campaign
 from studspec.fuzz.corpus import play_alone, random_spec
 from studspec.fuzz.lockstep import play
@@ -101,3 +106,17 @@ def test_a_campaign_is_the_same_with_the_fast_path_as_the_models_side(
     assert {kind: (index, run.divergence, run.moves) for kind, (index, run)
             in fast.first.items()} == {kind: (index, run.divergence, run.moves)
                                        for kind, (index, run) in slow.first.items()}
+
+
+@pytest.mark.clause("ACT-01", "ACT-02", "ACT-03")
+@given(st.integers(2, 9), st.integers(2, 4), st.permutations(full_deck()),
+       st.sampled_from(PROFILES), st.lists(st.booleans(), min_size=9, max_size=9))
+def test_the_fast_opener_is_the_models_first_to_act(seats: int, size: int, deck: list[Card],
+                                                    name: str, out: list[bool]) -> None:
+    profile = load_profile(name)
+    boards: list[list[Card] | None] = [deck[seat * size:(seat + 1) * size]
+                                       for seat in range(seats)]
+    for seat in range(seats - 1):  # some seats have folded; the last one never has
+        if out[seat]:
+            boards[seat] = None
+    assert best_board_seat(boards, profile) == first_to_act(boards, profile)

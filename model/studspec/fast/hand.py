@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from itertools import combinations
 
+from studspec.board import board_tie_key
 from studspec.cards import Card
 from studspec.deck import Conventions, check_table_size
 from studspec.engines.protocol import Move, MoveKind, Table
@@ -56,6 +57,27 @@ def fast_contender(seat: int, cards: Sequence[Card], profile: Profile) -> Conten
     return Contender(seat=seat, high=decode_high(best), cards=tuple(cards),
                      high_cards=subsets[codes.index(best)], low=low,
                      low_cards=best_low_five(cards, profile) if low is not None else None)
+
+
+@implements("ACT-01", "ACT-02", "ACT-03", "ACT-04")
+def best_board_seat(boards: Sequence[Sequence[Card] | None], profile: Profile) -> int:
+    """``board.first_to_act`` without its input checks (the fast path's cards are distinct
+    and its boards the same size by construction): the best board by ``board_value``'s
+    order, group sizes then ranks, ties by ``board_tie_key``; on 7th the 6th-street boards."""
+    best_seat, best_key = -1, None
+    for seat, board in enumerate(boards):
+        if board is None:
+            continue
+        counts: dict[int, int] = {}
+        for card in board:
+            counts[card.rank] = counts.get(card.rank, 0) + 1
+        ordered = sorted((card.rank for card in board), key=lambda rank: (counts[rank], rank),
+                         reverse=True)
+        key = (tuple(counts[rank] for rank in ordered), tuple(ordered),
+               board_tie_key(seat, board, profile.board_tie_break, profile.suit_order))
+        if best_key is None or key > best_key:  # max keeps the first best, as first_to_act
+            best_seat, best_key = seat, key
+    return best_seat
 
 
 class FastTable:
@@ -128,8 +150,11 @@ class FastTable:
     def _start_betting(self) -> None:
         boards = [list(up) if not folded else None for up, folded in zip(self.up, self.folded,
                                                                           strict=True)]
-        opener = street_opener(self.street, self._seat_cards(), boards, self.profile,
-                               self.community)
+        if self.street == 3 or self.community is not None:
+            opener = street_opener(self.street, self._seat_cards(), boards, self.profile,
+                                   self.community)
+        else:
+            opener = best_board_seat(boards, self.profile)
         if opener is None:  # a recorded hand hiding a card that decides (never from a deck)
             raise InvalidInputError("an unknown card decides the opener", where="cards")
         self.first_actors[self.street] = opener

@@ -49,24 +49,25 @@ class FastRound:
         return not self.folded[seat] and self.stack[seat] > 0
 
     def _contenders(self) -> int:
-        return sum(1 for seat in range(len(self.stack)) if self._can_act(seat))
+        return sum(1 for folded, stack in zip(self.folded, self.stack, strict=True)
+                   if not folded and stack > 0)
 
     @implements("BET-10")
-    def _needs_to_act(self, seat: int) -> bool:
-        if not self._can_act(seat) or self.folded.count(False) <= 1:
-            return False
-        if self.wager[seat] < self.level:
-            return True
-        if self.acted[seat]:
-            return False
-        return any(self._can_act(other) for other in range(len(self.stack)) if other != seat)
-
     def _next(self, after: int, *, inclusive: bool = False) -> int | None:
-        count = len(self.stack)
+        """The first seat clockwise from ``after`` that must act (``betting.next_actor``):
+        one that can act and has not matched, or has not acted while another could answer;
+        nobody when one player is left in the hand."""
+        if self.folded.count(False) <= 1:
+            return None
+        can = [not folded and stack > 0 for folded, stack in zip(self.folded, self.stack,
+                                                                  strict=True)]
+        others_can = sum(can) > 1  # for a seat that can act: some other seat can too
+        count = len(can)
         start = 0 if inclusive else 1
         for step in range(start, count + start):
             seat = (after + step) % count
-            if self._needs_to_act(seat):
+            if can[seat] and (self.wager[seat] < self.level
+                              or (not self.acted[seat] and others_can)):
                 return seat
         return None
 
@@ -90,8 +91,8 @@ class FastRound:
         """Whether the actor may bet, complete or raise (``betting.wager_refusal`` is None)."""
         if self.acted[seat] or self.stack[seat] <= self.level - self.wager[seat]:
             return False
-        if not any(self._can_act(other) for other in range(len(self.stack)) if other != seat):
-            return False
+        if self._contenders() - (1 if self._can_act(seat) else 0) == 0:
+            return False  # BET-10: nobody else could answer a raise
         if self.wagers >= self.max_wagers and self._cap_in_force():
             return False
         return not self.capped
