@@ -25,6 +25,7 @@ from studspec.engines.model_adapter import ModelEngine
 from studspec.engines.pokerkit_adapter import PokerKitEngine
 from studspec.engines.protocol import Move
 from studspec.fast import FastEngine, FastHand, FastRules
+from studspec.fast.hand import warm_up
 from studspec.fuzz.generate import HandSpec
 from studspec.fuzz.lockstep import play
 
@@ -62,6 +63,7 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
     arguments = parser.parse_args(argv)
     hands = random_hands(arguments.hands, arguments.seed)
     rules = FastRules(PROFILE)
+    warm_up()  # the steady state of a long run: the fast evaluator's tables are built
     sides = {"fast path, native": lambda: fast_native(rules, hands),
              "fast path, adapter": lambda: replay_alone(FastEngine(PROFILE), hands),
              "model (Hand)": lambda: replay_alone(ModelEngine(PROFILE), hands),

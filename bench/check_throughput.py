@@ -23,6 +23,7 @@ from pathlib import Path
 
 import pokerkit
 
+from studspec.fast.hand import warm_up
 from studspec.fast.replay import accept_fast
 from studspec.records.detect import READERS, decode, detect_format, read_text, split_hands
 from studspec.records.phh import write_phh
@@ -103,6 +104,7 @@ def _rate(function: Callable[[], object], hands: int) -> float:
 def measure(hands: int, runs: int, folder: Path) -> dict[str, object]:
     """Median hands per second of both sides and the median of the per-run ratios."""
     both, left = workload(folder)
+    warm_up()  # the fast path's steady state in a long run (its evaluator tables built)
     if not both:
         raise SystemExit(f"no hand both sides replay in {folder}")
     repeated = (both * (hands // len(both) + 1))[:hands]

@@ -15,10 +15,11 @@ from studspec.board import first_to_act
 from studspec.cards import Card, full_deck
 from studspec.engines.model_adapter import ModelEngine
 from studspec.fast import FastEngine, FastHand, FastRules
-from studspec.fast.hand import best_board_seat
+from studspec.fast.hand import best_board_seat, fast_contender, warm_up
 from studspec.fuzz.campaign import run_campaign
 from studspec.fuzz.corpus import play_alone, random_spec
 from studspec.fuzz.lockstep import play
+from studspec.hand_state import contender_of
 from studspec.profiles import load_profile, profile_names
 
 PROFILES = profile_names()
@@ -120,3 +121,14 @@ def test_the_fast_opener_is_the_models_first_to_act(seats: int, size: int, deck:
         if out[seat]:
             boards[seat] = None
     assert best_board_seat(boards, profile) == first_to_act(boards, profile)
+
+
+@pytest.mark.clause("RANK-01", "RANK-03", "LOW-01")
+@given(st.permutations(full_deck()), st.sampled_from(["base", "tda-2024-8", "s002"]),
+       st.integers(5, 7))
+def test_the_fast_showdown_hand_is_the_models_contender(deck: list[Card], name: str,
+                                                       size: int) -> None:
+    warm_up()  # the fast evaluator's tables, as a long run builds them
+    profile = load_profile(name)
+    cards = deck[:size]
+    assert fast_contender(3, cards, profile) == contender_of(3, cards, profile)

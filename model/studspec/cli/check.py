@@ -27,6 +27,7 @@ from studspec.cli.render import table
 from studspec.cli.reports import Report
 from studspec.cli.summary import summarize
 from studspec.errors import InvalidInputError, SpecError, StudSpecError
+from studspec.fast.hand import WARM_UP_HANDS, warm_up
 from studspec.fast.replay import FastResult, accept_fast
 from studspec.inputs import input_file
 from studspec.parallel import run_map
@@ -112,6 +113,8 @@ def check_report(files: list[str], profile_name: str | None = None, *,
     in the order given)."""
     _chooser(profile_name)  # a bad profile name is an error now; workers inherit the profiles
     files = archive_files(files)
+    if fast_path and jobs > 1 and scheduler is None and len(files) >= WARM_UP_HANDS:
+        warm_up()  # once here, not once in every worker
     hands: list[dict[str, Any]] = []
     problems: list[dict[str, Any]] = []
     work = partial(check_file, profile_name=profile_name, fast_path=fast_path)

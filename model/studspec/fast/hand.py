@@ -21,10 +21,10 @@ from studspec.deck import Conventions, check_table_size
 from studspec.engines.protocol import Move, MoveKind, Table
 from studspec.errors import InvalidInputError
 from studspec.fast.round import FastRound
-from studspec.fasteval import high_code_of
+from studspec.fasteval import high_code_of, high_tables
 from studspec.hand import _check_chips as check_chips
 from studspec.hand_rules import deck_street, show_order, street_opener
-from studspec.hand_state import SeatCards, best_low_five, open_pair_showing
+from studspec.hand_state import SeatCards, best_low_five, contender_of, open_pair_showing
 from studspec.low import profile_low
 from studspec.pots import Contender
 from studspec.profiles import Game, Profile
@@ -45,11 +45,30 @@ class FastRules:
         self.initial_burns, self.reserve = conventions.initial_burns, conventions.reserve
 
 
+def warm_up() -> None:
+    """Build the fast evaluator's tables now (before a pool forks, so every worker has
+    them): worth it for many hands, not for a few."""
+    high_code_of(range(5))
+
+
+WARM_UP_HANDS = 200  # showdown hands judged before the fast tables pay for themselves
+_DECLARATIVE_USES = [0]
+
+
 @implements("RANK-01", "RANK-02", "RANK-03")
 def fast_contender(seat: int, cards: Sequence[Card], profile: Profile) -> Contender:
     """``hand_state.contender_of`` with the fast high evaluator (``fasteval``, checked
     exhaustively against the declarative ranking): the best high value, and the first
-    five-card subset reaching it, as ``ranking.best_high_five`` picks it."""
+    five-card subset reaching it, as ``ranking.best_high_five`` picks it.
+
+    The fast evaluator's tables take a second or two to build, once per process: the
+    first ``WARM_UP_HANDS`` hands of a process use the declarative evaluator (the same
+    values), and then the tables are built (or earlier by ``warm_up``).
+    """
+    if high_tables.cache_info().currsize == 0:
+        _DECLARATIVE_USES[0] += 1
+        if _DECLARATIVE_USES[0] <= WARM_UP_HANDS:
+            return contender_of(seat, cards, profile)
     subsets = list(combinations(cards, 5))
     codes = [high_code_of([card.index for card in five]) for five in subsets]
     best = max(codes)
