@@ -91,10 +91,12 @@ class FastRound:
         """Whether the actor may bet, complete or raise (``betting.wager_refusal`` is None)."""
         if self.acted[seat] or self.stack[seat] <= self.level - self.wager[seat]:
             return False
-        if self._contenders() - (1 if self._can_act(seat) else 0) == 0:
+        contenders = self._contenders()  # the actor is one: he has chips (checked above)
+        if contenders == 1:
             return False  # BET-10: nobody else could answer a raise
-        if self.wagers >= self.max_wagers and self._cap_in_force():
-            return False
+        if self.wagers >= self.max_wagers and not (self.rules.heads_up_uncapped
+                                                   and contenders <= 2):
+            return False  # BET-08 (BET-09: the cap is lifted heads-up)
         return not self.capped
 
     def _wager_moves(self, seat: int) -> list[Move]:
@@ -136,7 +138,7 @@ class FastRound:
         assert seat is not None
         kind = move.kind
         to = self.wager[seat] if kind in (MoveKind.FOLD, MoveKind.CHECK) else move.to
-        cap_before = self._cap_in_force()
+        cap_before = kind == MoveKind.WAGER and self._cap_in_force()  # before the move
         self.stack[seat] -= to - self.wager[seat]
         self.wager[seat] = to
         self.folded[seat] = kind == MoveKind.FOLD
