@@ -48,6 +48,17 @@ def build_parser() -> argparse.ArgumentParser:
     formats = argparse.ArgumentParser(add_help=False)
     formats.add_argument("--format", choices=("text", "json"), default="text",
                          help="output format (default: text)")
+    # check and fuzz at archive scale: the report is the same whichever way they run.
+    scale = argparse.ArgumentParser(add_help=False)
+    scale.add_argument("--jobs", type=int, metavar="N",
+                       help="processes working side by side (default: every core); the "
+                            "report is the same for any N")
+    scale.add_argument("--scheduler", metavar="ADDRESS",
+                       help="work on the workers of this Dask scheduler (e.g. "
+                            "tcp://127.0.0.1:8786; needs the cluster extra)")
+    scale.add_argument("--no-fast-path", dest="fast_path", action="store_false",
+                       help="the model's side through the reference model only, not the "
+                            "fast path (the report is the same; for cross-checking)")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     commands.add_parser("rules", parents=[formats], help="table of every clause")
     rule = commands.add_parser("rule", parents=[formats],
@@ -87,7 +98,7 @@ def build_parser() -> argparse.ArgumentParser:
     convert.add_argument("--to", choices=("phh",), default="phh", help="target format")
     convert.add_argument("--out", metavar="DIR",
                          help="output folder (default: ./<FILE stem>-phh); never overwritten")
-    check = commands.add_parser("check", parents=[formats],
+    check = commands.add_parser("check", parents=[formats, scale],
                                 help="replay recorded hands (PHH, site hand histories) under a "
                                      "profile and report every rule they break")
     check.add_argument("files", nargs="+", metavar="FILE",
@@ -95,15 +106,6 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--profile", metavar="P",
                        help="the rule profile (`studspec variants` lists them); default: "
                             "the one each log's site and game call for")
-    check.add_argument("--jobs", type=int, metavar="N",
-                       help="processes checking files side by side (default: every core); "
-                            "the report is the same for any N")
-    check.add_argument("--scheduler", metavar="ADDRESS",
-                       help="check on the workers of this Dask scheduler (e.g. "
-                            "tcp://127.0.0.1:8786; needs the cluster extra)")
-    check.add_argument("--no-fast-path", dest="fast_path", action="store_false",
-                       help="replay every hand through the reference model only (the report "
-                            "is the same; for cross-checking the fast path)")
     upcoming = commands.add_parser("next", parents=[formats],
                                    help="replay a partial hand and say what happens next: "
                                         "who acts and every legal action, or the deal, the "
@@ -124,7 +126,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="rule under this profile only (repeatable; default: every one)")
     ruling.add_argument("--list", action="store_true", dest="list_cases",
                         help="list the bundled cases")
-    fuzz = commands.add_parser("fuzz", parents=[formats],
+    fuzz = commands.add_parser("fuzz", parents=[formats, scale],
                                help="play generated hands through an engine and the model in "
                                     "lock-step and report every divergence")
     fuzz.add_argument("--engine", required=True, choices=("pokerkit", "studspec"),
@@ -139,15 +141,6 @@ def build_parser() -> argparse.ArgumentParser:
                       "(default: ./fuzz-ENGINE-PROFILE-SEED); files are never overwritten")
     fuzz.add_argument("--no-shrink", dest="shrink", action="store_false",
                       help="report the first hand of each divergence as found, unshrunk")
-    fuzz.add_argument("--jobs", type=int, metavar="N",
-                      help="processes playing hands side by side (default: every core); the "
-                           "report is the same for any N")
-    fuzz.add_argument("--scheduler", metavar="ADDRESS",
-                      help="play the hands on the workers of this Dask scheduler (needs the "
-                           "cluster extra); the report is the same")
-    fuzz.add_argument("--no-fast-path", dest="fast_path", action="store_false",
-                      help="play the model's side with Hand itself, not the fast path (the "
-                           "report is the same)")
     generate = commands.add_parser("generate", parents=[formats],
                                    help="write random legal complete hands as PHH files, "
                                         "reproducible from the seed")
