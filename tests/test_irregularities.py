@@ -1,6 +1,7 @@
 """Irregularities (MISDEAL area): the rulings as pure functions, applied in replayed hands,
 and the PHH extension that states them."""
 
+import json
 import warnings
 from dataclasses import replace
 
@@ -276,3 +277,22 @@ class TestPhhExtension:
             history = notation.HandHistory.loads(self.TEXT)
         assert "_studspec_irregularities" in history.user_defined_fields
         assert len(history.actions) == 6
+
+
+@pytest.mark.clause("MISDEAL-07")
+def test_next_and_check_report_the_ruling_with_clause_and_authority(tmp_path, capsys):
+    from studspec.cli.main import main
+
+    path = tmp_path / "absent.phh"
+    path.write_text(phh(DEAL + '"p1 cc"', '{ at = 4, kind = "absent", player = "p4" }'))
+    before = path.read_bytes()
+    assert main(["next", str(path), "--profile", "tda-2024", "--format", "json"]) == 0
+    answer = json.loads(capsys.readouterr().out)
+    rulings = answer["rulings"]
+    assert rulings == [{"irregularity": "absent", "player": "p4", "ruling": "dead-hand",
+                        "clause": "MISDEAL-07", "authority": "TDA24 r30; RP-10-C",
+                        "why": rulings[0]["why"]}]
+    assert main(["check", str(path), "--profile", "roberts"]) == 0
+    assert "ruling: absent p4: dead-hand, MISDEAL-07 (TDA24 r30; RP-10-C)" in \
+        capsys.readouterr().out
+    assert path.read_bytes() == before

@@ -267,3 +267,19 @@ def recorded_action_kind(action: Action) -> str:
     """A record action's PHH verb, for messages."""
     return {ActionKind.FOLD: "f", ActionKind.CHECK_CALL: "cc", ActionKind.WAGER: "cbr",
             ActionKind.BRING_IN: "pb", ActionKind.ANTE: "ante"}[action.kind]
+
+
+def ruling_data(applied: AppliedRuling) -> dict[str, object]:
+    """A ruling as report data: the irregularity, the ruling, its clause and authority."""
+    irregularity, ruling = applied.irregularity, applied.ruling
+    return {"irregularity": str(irregularity.kind),
+            "player": None if irregularity.player is None else f"p{irregularity.player + 1}",
+            "ruling": str(ruling.kind), "clause": ruling.clause_id,
+            "authority": ruling.authority, "why": ruling.reason}
+
+
+def ruling_text(data: dict[str, object]) -> str:
+    """A ruling's report line: ``absent p4: dead-hand, MISDEAL-07 (TDA24 r30; RP-10-C): …``."""
+    who = f" {data['player']}" if data["player"] else ""
+    return (f"{data['irregularity']}{who}: {data['ruling']}, {data['clause']} "
+            f"({data['authority']}): {data['why']}")
