@@ -30,7 +30,7 @@ from studspec.irregularities import (
     dead_hand_ruling,
     expose_on_deal,
     initial_deal_ruling,
-    misdeal_allowed,
+    misdeal_claim_ruling,
     out_of_turn_binding,
     premature_card_ruling,
     seventh_street_exposure,
@@ -137,23 +137,32 @@ class IrregularityTracker:
         for irregularity in waiting:
             self._kill(hand, irregularity)
 
+    def pending_ruling(self, hand: Hand, seat: int) -> tuple[Ruling, BetAction] | None:
+        """The ruling on ``seat``'s action out of turn as the betting stands now
+        (MISDEAL-09), with what that action means now; None if he has none pending."""
+        pending = self.out_of_turn.get(seat)
+        if pending is None or hand.round is None:
+            return None
+        declared, since = pending
+        intervening = [e.action.kind for e in hand.events[since:]
+                       if e.kind == EventKind.ACTION and e.action is not None
+                       and e.seat != seat]
+        said = self.to_bet_action(hand, declared)
+        return out_of_turn_binding(said.kind, intervening), said
+
     def before_action(self, hand: Hand, event: Action) -> list[IllegalActionError]:
         """Check a recorded action against the seat's binding out-of-turn action
         (MISDEAL-09) and a misdeal the ruling made due (MISDEAL-04)."""
         errors: list[IllegalActionError] = []
         if self.misdeal_due is not None:
             errors.append(self._misdeal_skipped(hand))
-        pending = self.out_of_turn.pop(event.player, None)
-        if pending is None or hand.round is None:
+        pending = self.pending_ruling(hand, event.player)
+        declared = self.out_of_turn.pop(event.player, None)
+        if pending is None or declared is None:
             return errors
-        declared, since = pending
-        intervening = [e.action.kind for e in hand.events[since:]
-                       if e.kind == EventKind.ACTION and e.action is not None
-                       and e.seat != event.player]
-        said = self.to_bet_action(hand, declared)
-        ruling = out_of_turn_binding(said.kind, intervening)
+        ruling, said = pending
         self.rule(Irregularity(IrregularityKind.OUT_OF_TURN, -1, event.player,
-                               action=declared), ruling)
+                               action=declared[0]), ruling)
         done = self.to_bet_action(hand, event)
         if ruling.kind is RulingKind.BINDING and (done.kind != said.kind or (
                 said.kind in (BetKind.BET, BetKind.RAISE, BetKind.COMPLETE)
@@ -176,20 +185,18 @@ class IrregularityTracker:
                  errors: list[IllegalActionError]) -> tuple[Hand, list[IllegalActionError]]:
         due, self.misdeal_due = self.misdeal_due, None
         exposed, self.exposed_ruling = self.exposed_ruling, None
-        if due is None:
-            if hand.street > 3 or not misdeal_allowed(third_street_actions(hand),
-                                                      hand.profile):
-                errors.append(IllegalActionError(
-                    "MISDEAL-01", position_of(hand), "too late for a misdeal: the action "
-                    "has gone too far under "
-                    f"{hand.profile.misdeal_cutoff} and the hand must be played on"))
-            elif exposed is not None and exposed.kind is RulingKind.BECOMES_UPCARD:
-                errors.append(IllegalActionError(
-                    "MISDEAL-04", position_of(hand), "one exposed starting downcard is no "
-                    "misdeal under this profile: it becomes the upcard"))
-        self.rule(irregularity, due or Ruling(
-            RulingKind.MISDEAL, "MISDEAL-03", "TDA24 r35-C", "the hand is re-dealt as an "
-            "exact replay; every chip goes back first"))
+        claim = due or misdeal_claim_ruling(hand.street, third_street_actions(hand),
+                                            hand.profile)
+        if claim.kind is RulingKind.PLAY_ON:
+            errors.append(IllegalActionError(
+                "MISDEAL-01", position_of(hand), "too late for a misdeal: the action "
+                f"has gone too far under {hand.profile.misdeal_cutoff} and the hand must be "
+                "played on"))
+        elif due is None and exposed is not None and exposed.kind is RulingKind.BECOMES_UPCARD:
+            errors.append(IllegalActionError(
+                "MISDEAL-04", position_of(hand), "one exposed starting downcard is no "
+                "misdeal under this profile: it becomes the upcard"))
+        self.rule(irregularity, claim)
         self.out_of_turn.clear()
         self.deferred.clear()
         fresh = Hand(hand.profile, hand.stakes, hand.starting, rake=hand.rake)

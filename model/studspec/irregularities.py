@@ -80,6 +80,18 @@ def _too_late(profile: Profile) -> Ruling:
                   "and no chips are returned")
 
 
+@implements("MISDEAL-01", "MISDEAL-03")
+def misdeal_claim_ruling(street: int, actions_after_forced_bet: Sequence[ActionKind],
+                         profile: Profile) -> Ruling:
+    """The ruling on a misdeal claimed now (MISDEAL-01): re-dealt (MISDEAL-03) while the
+    3rd-street action allows, otherwise the hand plays on."""
+    if street > 3 or not misdeal_allowed(actions_after_forced_bet, profile):
+        return _too_late(profile)
+    return Ruling(RulingKind.MISDEAL, "MISDEAL-03", "TDA24 r35-C; RR-Misdeal",
+                  "a misdeal: every chip goes back and the hand is re-dealt as an exact "
+                  "replay, same players and limits")
+
+
 @implements("MISDEAL-01", "MISDEAL-02", "MISDEAL-04")
 def initial_deal_ruling(exposed_downcards: int, actions_after_forced_bet: Sequence[ActionKind],
                         profile: Profile) -> Ruling:
