@@ -6,11 +6,14 @@ import warnings
 from dataclasses import replace
 
 import pytest
+import z3
 from hypothesis import given
 from hypothesis import strategies as st
 
 from studspec.betting_state import ActionKind as Bet
-from studspec.cards import parse_card
+from studspec.cards import full_deck, parse_card
+from studspec.dealing import folds_for, simulate_deal
+from studspec.deck import Conventions, all_fold_patterns
 from studspec.errors import InvalidInputError
 from studspec.irregularities import (
     RulingKind,
@@ -23,9 +26,11 @@ from studspec.irregularities import (
     misdeal_refunds,
     out_of_turn_binding,
     premature_card_ruling,
+    seventh_replacement_available,
     seventh_street_exposure,
 )
 from studspec.profiles import load_profile
+from studspec.proving import evaluate, load_proof_modules
 from studspec.records.hand import IrregularityKind
 from studspec.records.phh import parse_phh, write_phh
 from studspec.replay import replay, replay_partial
@@ -296,3 +301,50 @@ def test_next_and_check_report_the_ruling_with_clause_and_authority(tmp_path, ca
     assert "ruling: absent p4: dead-hand, MISDEAL-07 (TDA24 r30; RP-10-C)" in \
         capsys.readouterr().out
     assert path.read_bytes() == before
+
+
+# --- the encodings in proofs/ are the model ---------------------------------------------------
+
+proofs = load_proof_modules()
+PATTERNS = list(all_fold_patterns())
+CONVENTIONS = [Conventions(ib, reserve, procedure) for ib in (0, 1) for reserve in (0, 1)
+               for procedure in ("reshuffle-then-community", "tda-rp10h", "community-only")]
+
+
+@pytest.mark.clause("MISDEAL-05", "MISDEAL-06")
+@given(st.sampled_from(PATTERNS), st.sampled_from(CONVENTIONS))
+def test_replacement_encoding_agrees_with_model(pattern, rules):
+    deck = proofs["deck"]
+    values = deck.pattern_values(pattern)
+    available = seventh_replacement_available(pattern, rules)
+    assert evaluate(deck.formula_replacement(values, rules)) == available
+    steps = deck.steps(values, rules)
+    if pattern.dealt(7) and evaluate(steps.own_seventh):
+        assert (evaluate(steps.left) >= 1 + rules.reserve) == available
+        dealt = simulate_deal(full_deck(), pattern.at(3), folds_for(pattern), rules)
+        assert (len(dealt.stub) >= 1 + rules.reserve) == available
+
+
+@pytest.mark.clause("MISDEAL-03")
+@given(st.lists(st.tuples(st.integers(0, 300), st.integers(0, 300)), min_size=2, max_size=8))
+def test_refund_encoding_agrees_with_model(pairs):
+    start = [max(a, b) for a, b in pairs]
+    behind = [min(a, b) for a, b in pairs]
+    encoded = proofs["misdeal"].refunds([z3.IntVal(s) for s in start],
+                                        [z3.IntVal(b) for b in behind])
+    assert tuple(evaluate(value) for value in encoded) == misdeal_refunds(start, behind)
+
+
+@pytest.mark.clause("MISDEAL-08")
+def test_killed_hand_encoding_agrees_with_a_played_hand():
+    # The dead-hand hand above: p4 killed facing p1's bet, p1 the one player left.
+    text = phh(DEAL + '"p4 pb", "p1 cbr 5", "p2 f", "p3 f"',
+               '{ at = 6, kind = "dead-hand", player = "p4" }')
+    result = replay(parse_phh(text), TDA)
+    put_in = [100 - stack for stack in (94, 99, 99, 97)]   # before the pot is paid
+    encoded = proofs["misdeal"].killed_finish([z3.IntVal(100)] * 4,
+                                              [z3.IntVal(c) for c in put_in], 3, 0)
+    assert tuple(evaluate(value) for value in encoded) == result.stacks
+    pot, live = kill_hand_chips(put_in, [True, False, False, True], 3)
+    assert sum(pot) == evaluate(z3.Sum([z3.IntVal(c) for c in put_in])) and live == (
+        True, False, False, False)

@@ -16,6 +16,14 @@ from enum import StrEnum
 
 from studspec.betting_state import WAGER_KINDS, ActionKind
 from studspec.cards import Card
+from studspec.deck import (
+    DECK_SIZE,
+    Conventions,
+    FoldPattern,
+    cards_in_hands,
+    cards_taken_through,
+    seventh_street_need,
+)
 from studspec.profiles import Profile
 from studspec.trace import implements
 
@@ -213,3 +221,26 @@ def kill_hand_chips(contributed: Sequence[int], live: Sequence[bool], seat: int
 EXTRA_CARDS = {RulingKind.BECOMES_UPCARD: 0, RulingKind.REPLACE_CARD: 1,
                RulingKind.RETURN_AND_RESHUFFLE: 0, RulingKind.CARD_STANDS: 0}
 """Cards a remedy takes from the stub beyond a normal deal (MISDEAL-04/05/06)."""
+
+
+@implements("MISDEAL-05", "DECK-04")
+def seventh_replacement_available(pattern: FoldPattern, conventions: Conventions) -> bool:
+    """Whether, once every player reaching 7th street has his own 7th card, a card beyond
+    the undealable reserve is left to replace one the dealer exposed (MISDEAL-05).
+
+    Closed formula, H the cards in hands and r the reserve: after a normal deal the stub
+    holds 52 - taken(7); after S000's reshuffle of stub and burns, 52 - H; after the TDA's
+    RP-10-H A (stub + 3 burns, one burned), 52 - initial_burns - H - 1. With a community
+    card (or no 7th street) no player has a 7th card of his own to replace.
+    """
+    need = seventh_street_need(pattern, conventions)
+    hands = cards_in_hands(pattern)
+    if need == "deal":
+        left = DECK_SIZE - cards_taken_through(pattern, 7, conventions)
+    elif need == "reshuffle" and conventions.procedure == "reshuffle-then-community":
+        left = DECK_SIZE - hands
+    elif need == "reshuffle":
+        left = DECK_SIZE - conventions.initial_burns - hands - 1
+    else:
+        return False
+    return left >= 1 + conventions.reserve
