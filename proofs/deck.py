@@ -397,8 +397,8 @@ def formula_replacement(n: list[Any], conventions: Conventions) -> Any:
 
 @obligation("MISDEAL-05", "MISDEAL-06", "MISDEAL-04", "DECK-04", name="irregularity-extra-card",
             title="an exposed 7th-street card can be replaced exactly when the closed formula "
-                  "says; a premature street or an exposed starting downcard takes no extra "
-                  "card, 2-9 seats")
+                  "says, always at six players or fewer; a premature street or an exposed "
+                  "starting downcard takes no extra card, 2-9 seats")
 def irregularity_extra_card() -> Iterator[Goal]:
     """Per convention: with each player's own 7th card dealt (normally or after a
     reshuffle), the step deal leaves a replacement card beyond the reserve iff the closed
@@ -416,6 +416,9 @@ def irregularity_extra_card() -> Iterator[Goal]:
                    _explain)
         yield Goal(f"{label(conventions)}: no replacement without an own 7th card",
                    z3.Implies(z3.And(valid, formula), result.own_seventh), _explain)
+        yield Goal(f"{label(conventions)}: up to six players, a replacement is always left",
+                   z3.Implies(z3.And(valid_pattern(n, 6), n[4] != 0, result.own_seventh),
+                              formula), _explain)
     stub, count, early = z3.BitVec("stub", BITS), z3.BitVec("count", BITS), \
         z3.BitVec("early", BITS)
     fits = z3.And(z3.ULE(count, 8), z3.ULE(1, early), z3.ULE(early, count),

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from studspec.betting_state import ActionKind as Bet
 from studspec.cards import full_deck, parse_card
 from studspec.dealing import folds_for, simulate_deal
-from studspec.deck import Conventions, all_fold_patterns
+from studspec.deck import Conventions, FoldPattern, all_fold_patterns, seventh_street_need
 from studspec.errors import InvalidInputError
 from studspec.irregularities import (
     RulingKind,
@@ -348,3 +348,15 @@ def test_killed_hand_encoding_agrees_with_a_played_hand():
     pot, live = kill_hand_chips(put_in, [True, False, False, True], 3)
     assert sum(pot) == evaluate(z3.Sum([z3.IntVal(c) for c in put_in])) and live == (
         True, False, False, False)
+
+
+@pytest.mark.clause("MISDEAL-05")
+def test_seven_players_can_leave_no_replacement_card():
+    # FIND-73: 7-7-7-7-6 uses the whole stub when the last card is dealt.
+    pattern = FoldPattern((7, 7, 7, 7, 6))
+    assert not seventh_replacement_available(pattern, Conventions.of(ROBERTS))
+    assert not seventh_replacement_available(FoldPattern((7, 7, 7, 6, 6)), Conventions.of(TDA))
+    ruling = seventh_street_exposure(True, replacement_left=False)
+    assert ruling.kind is RulingKind.REPLACE_CARD and "burns" in ruling.reason
+    assert all(seventh_replacement_available(p, c) for p in PATTERNS if p.at(3) <= 6
+               for c in CONVENTIONS if seventh_street_need(p, c) in ("deal", "reshuffle"))

@@ -20,7 +20,9 @@ from studspec import betting
 from studspec.betting_state import Action as BetAction
 from studspec.betting_state import ActionKind as BetKind
 from studspec.betting_state import LegalAction
-from studspec.errors import IllegalActionError
+from studspec.dealing import fold_pattern_of
+from studspec.deck import Conventions
+from studspec.errors import IllegalActionError, InvalidInputError
 from studspec.hand import Hand, position_of
 from studspec.hand_state import EventKind, HandEvent, Phase, SeatCards
 from studspec.irregularities import (
@@ -33,6 +35,7 @@ from studspec.irregularities import (
     misdeal_claim_ruling,
     out_of_turn_binding,
     premature_card_ruling,
+    seventh_replacement_available,
     seventh_street_exposure,
 )
 from studspec.records.hand import Action, ActionKind, Irregularity, IrregularityKind
@@ -234,7 +237,12 @@ class IrregularityTracker:
         if seat is None or not cards or hand.street != 7:
             return [IllegalActionError("MISDEAL-05", position_of(hand), "an exposed 7th-street "
                                        "card names the player and the card, on 7th street")]
-        ruling = seventh_street_exposure(betting_remains(hand))
+        try:
+            pattern, _ = fold_pattern_of(hand.seats, hand.fold_streets())
+            left = seventh_replacement_available(pattern, Conventions.of(hand.profile))
+        except InvalidInputError:   # a record whose folds no deal produces: assume a card
+            left = True
+        ruling = seventh_street_exposure(betting_remains(hand), left)
         self.rule(irregularity, ruling)
         held = hand.seat_cards[seat].down[-1:] if len(hand.seat_cards[seat].down) == 3 else ()
         kept = bool(held) and held[0] == cards[0]

@@ -140,12 +140,20 @@ def expose_on_deal(cards: Sequence[Card | None], exposed: Card
 
 
 @implements("MISDEAL-05")
-def seventh_street_exposure(betting_remains: bool) -> Ruling:
-    """The ruling on a 7th-street downcard the dealer exposed (MISDEAL-05)."""
+def seventh_street_exposure(betting_remains: bool, replacement_left: bool = True) -> Ruling:
+    """The ruling on a 7th-street downcard the dealer exposed (MISDEAL-05).
+
+    ``replacement_left``: whether the stub still holds a card beyond the reserve
+    (``seventh_replacement_available``). The TDA does not say what happens when it does not
+    (FIND-73); interpretation chosen: the card is still replaced, from the burned cards
+    scrambled face down as the TDA does for a short 7th street (RP-10-H, r39-D).
+    """
     if betting_remains:
+        source = "the next card" if replacement_left else \
+            "a card from the burns, scrambled face down, since the stub has none left (FIND-73)"
         return Ruling(RulingKind.REPLACE_CARD, "MISDEAL-05", "TDA24 RP-10-B",
-                      "betting action remains: the exposed card is taken out of play and the "
-                      "next card is dealt down in its place", extra_cards=1)
+                      "betting action remains: the exposed card is taken out of play and "
+                      f"{source} is dealt down in its place", extra_cards=1)
     return Ruling(RulingKind.CARD_STANDS, "MISDEAL-05", "TDA24 RP-10-B",
                   "no betting action remains: the exposed card stands as the 7th card")
 
