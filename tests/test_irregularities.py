@@ -1,6 +1,7 @@
 """Irregularities (MISDEAL area): the rulings as pure functions, applied in replayed hands,
 and the PHH extension that states them."""
 
+import dataclasses
 import json
 import warnings
 from dataclasses import replace
@@ -9,12 +10,13 @@ import pytest
 import z3
 from hypothesis import given
 from hypothesis import strategies as st
+from test_hand import play_out, random_hands
 
 from studspec.betting_state import ActionKind as Bet
 from studspec.cards import full_deck, parse_card
 from studspec.dealing import folds_for, simulate_deal
 from studspec.deck import Conventions, FoldPattern, all_fold_patterns, seventh_street_need
-from studspec.errors import InvalidInputError
+from studspec.errors import InvalidInputError, StudSpecError
 from studspec.irregularities import (
     RulingKind,
     absent_player_ruling,
@@ -31,9 +33,10 @@ from studspec.irregularities import (
 )
 from studspec.profiles import load_profile
 from studspec.proving import evaluate, load_proof_modules
-from studspec.records.hand import IrregularityKind
+from studspec.records.hand import Action, Irregularity, IrregularityKind
+from studspec.records.hand import ActionKind as RecordKind
 from studspec.records.phh import parse_phh, write_phh
-from studspec.replay import replay, replay_partial
+from studspec.replay import record_of, replay, replay_partial
 
 ROBERTS, TDA = load_profile("roberts"), load_profile("tda-2024")
 KINDS = [Bet.FOLD, Bet.CHECK, Bet.CALL, Bet.COMPLETE, Bet.RAISE]
@@ -360,3 +363,40 @@ def test_seven_players_can_leave_no_replacement_card():
     assert ruling.kind is RulingKind.REPLACE_CARD and "burns" in ruling.reason
     assert all(seventh_replacement_available(p, c) for p in PATTERNS if p.at(3) <= 6
                for c in CONVENTIONS if seventh_street_need(p, c) in ("deal", "reshuffle"))
+
+
+IRREGULAR_KINDS = [kind for kind in IrregularityKind]
+
+
+@pytest.mark.clause("MISDEAL-03", "MISDEAL-07", "MISDEAL-08", "MISDEAL-09")
+@given(st.data())
+def test_any_irregularity_in_any_hand_replays_without_a_crash_and_keeps_the_chips(data):
+    """A random legal hand, a random irregularity anywhere in it: the replay reports (or
+    not) violations, never raises anything but a studspec error, and loses no chip."""
+    hand, _ = data.draw(random_hands())
+    play_out(hand, data)
+    record = record_of(hand)
+    kind = data.draw(st.sampled_from(IRREGULAR_KINDS))
+    seat = data.draw(st.integers(0, hand.seats - 1))
+    cards = data.draw(st.permutations(full_deck()))[:data.draw(st.integers(1, 2))]
+    action = data.draw(st.sampled_from([
+        Action(seat, RecordKind.FOLD), Action(seat, RecordKind.CHECK_CALL),
+        Action(seat, RecordKind.WAGER, to=data.draw(st.integers(1, 50)))]))
+    before = data.draw(st.integers(0, len(record.events)))
+    irregularity = Irregularity(kind, before, seat, tuple(cards), action)
+    irregular = dataclasses.replace(record, irregularities=(irregularity,))
+    text = write_phh(irregular)
+    try:
+        again = parse_phh(text)
+    except InvalidInputError as error:
+        # After a misdeal the actions are a re-deal: the old hand's later deals are not one.
+        assert kind is IrregularityKind.MISDEAL and "street" in str(error)
+        return
+    assert again.irregularities[0].kind is kind
+    for profile in (ROBERTS, TDA):
+        try:
+            result = replay(again, profile)
+        except StudSpecError:
+            continue
+        if result.stacks is not None and not result.hand.undetermined:
+            assert sum(result.stacks) == sum(hand.starting) - hand.rake
