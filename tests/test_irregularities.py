@@ -400,3 +400,17 @@ def test_any_irregularity_in_any_hand_replays_without_a_crash_and_keeps_the_chip
             continue
         if result.stacks is not None and not result.hand.undetermined:
             assert sum(result.stacks) == sum(hand.starting) - hand.rake
+
+
+@pytest.mark.clause("MISDEAL-09")
+def test_next_gives_the_ruling_on_the_pending_out_of_turn_action():
+    text = phh(DEAL + '"p4 pb", "p1 cc"',
+               '{ at = 5, kind = "out-of-turn", player = "p2", action = "cbr 5" }')
+    result = replay_partial(parse_phh(text), TDA)
+    assert result.hand.actor == 1
+    assert [(r.ruling.kind, r.irregularity.player) for r in result.rulings] == [
+        (RulingKind.BINDING, 1)]
+    raised = phh(DEAL + '"p4 pb", "p1 cbr 5"',
+                 '{ at = 5, kind = "out-of-turn", player = "p2", action = "cc" }')
+    assert replay_partial(parse_phh(raised), TDA).rulings[0].ruling.kind is \
+        RulingKind.NOT_BINDING

@@ -153,6 +153,17 @@ class IrregularityTracker:
         said = self.to_bet_action(hand, declared)
         return out_of_turn_binding(said.kind, intervening), said
 
+    def pending(self, hand: Hand) -> list[AppliedRuling]:
+        """The ruling on the action out of turn of the player to act now, as the betting
+        stands (for ``studspec next``: his turn has come, the ruling applies to it)."""
+        seat = hand.actor
+        ruled = self.pending_ruling(hand, seat) if seat is not None else None
+        if seat is None or ruled is None:
+            return []
+        declared = self.out_of_turn[seat][0]
+        return [AppliedRuling(Irregularity(IrregularityKind.OUT_OF_TURN, -1, seat,
+                                           action=declared), ruled[0])]
+
     def before_action(self, hand: Hand, event: Action) -> list[IllegalActionError]:
         """Check a recorded action against the seat's binding out-of-turn action
         (MISDEAL-09) and a misdeal the ruling made due (MISDEAL-04)."""

@@ -333,6 +333,7 @@ def replay_partial(record: HandRecord, profile: Profile) -> ReplayResult:
     """
     replayer = _Replayer(record, profile)
     replayer.play()
+    replayer.result.rulings.extend(replayer.irregular.pending(replayer.hand))  # MISDEAL-09
     return replayer.result
 
 
