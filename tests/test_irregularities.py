@@ -272,6 +272,11 @@ class TestPhhExtension:
         ('{ at = 0, kind = "out-of-turn", player = "p1", action = "jump" }', "'action'"),
         ('{ at = 0, kind = "absent", player = "p9" }', "'player' is p1..p4"),
         ('{ at = 0, kind = "absent", player = "p1", colour = 3 }', "unknown key"),
+        ('{ at = 0, kind = "out-of-turn", player = "p1", action = "cbr 1e400" }', "larger"),
+        ('{ at = 0, kind = "out-of-turn", player = "p1", action = "cbr nan" }', "'action'"),
+        ('{ at = 0, kind = "exposed-seventh", player = "p1", cards = "Zz" }', "'cards'"),
+        ('[1, 2]', "inline tables"),
+        ('{ at = true, kind = "misdeal" }', "action index"),
     ])
     def test_bad_entries_are_clear_errors(self, entry, reason):
         with pytest.raises(InvalidInputError, match=reason) as error:

@@ -24,10 +24,11 @@ actions that follow are the re-deal, dealt from 3rd street again.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
 from studspec.cards import Card, parse_card
 from studspec.errors import InvalidInputError
+from studspec.inputs import parse_amount
 from studspec.records.hand import Action, ActionKind, HandRecord, Irregularity, IrregularityKind
 
 FIELD = "_studspec_irregularities"
@@ -116,10 +117,10 @@ def _action(value: object, player: int, scale: int, fail: Fail, entry: object) -
         return Action(player, ActionKind.CHECK_CALL, stated="cc")
     if len(words) == 2 and words[0] == "cbr":
         try:
-            amount = Decimal(words[1]) * scale
-        except InvalidOperation:
-            amount = Decimal(-1)
-        if amount > 0 and amount == int(amount):
+            amount = parse_amount(words[1], where=FIELD, allow_zero=False) * scale
+        except InvalidInputError as error:
+            raise fail(f"'action': cbr {error.reason}", entry) from None
+        if amount == int(amount):
             return Action(player, ActionKind.WAGER, to=int(amount), stated="cbr")
     raise fail("'action' is the out-of-turn action: f, cc or cbr N", entry)
 
