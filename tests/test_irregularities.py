@@ -5,6 +5,7 @@ import dataclasses
 import json
 import warnings
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 import z3
@@ -33,8 +34,10 @@ from studspec.irregularities import (
 )
 from studspec.profiles import load_profile
 from studspec.proving import evaluate, load_proof_modules
+from studspec.records.detect import read_hand_histories
 from studspec.records.hand import Action, Irregularity, IrregularityKind
 from studspec.records.hand import ActionKind as RecordKind
+from studspec.records.irregular_sites import absent_irregularities
 from studspec.records.phh import parse_phh, write_phh
 from studspec.replay import record_of, replay, replay_partial
 
@@ -419,3 +422,34 @@ def test_next_gives_the_ruling_on_the_pending_out_of_turn_action():
                  '{ at = 5, kind = "out-of-turn", player = "p2", action = "cc" }')
     assert replay_partial(parse_phh(raised), TDA).rulings[0].ruling.kind is \
         RulingKind.NOT_BINDING
+
+
+SHARED_LOGS = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "handhistories"
+SITTING_OUT_LOG = SHARED_LOGS / "pokerstars" / "tour-7-StudHL-USD-10-1-200906.PT2.export.txt"
+
+
+@pytest.mark.clause("MISDEAL-07")
+@pytest.mark.skipif(not SITTING_OUT_LOG.is_file(), reason="the shared hand histories")
+def test_a_site_log_player_sitting_out_while_dealt_in_is_the_absent_player():
+    # PokerStars tournament: Player6 'is sitting out', antes, is dealt the Ac and is folded
+    # in turn by the site. The log says enough: an absent irregularity before that fold.
+    record = read_hand_histories(str(SITTING_OUT_LOG)).records[0]
+    assert [(i.kind, record.players[i.player or 0].name) for i in record.irregularities] == [
+        (IrregularityKind.ABSENT, "Player6")]
+    for profile in (load_profile("pokerstars-8"), load_profile("tda-2024-8")):
+        result = replay(record, profile)
+        assert not result.violations and not result.divergences
+        assert [r.ruling.clause_id for r in result.rulings] == ["MISDEAL-07"]
+    again = parse_phh(write_phh(record))
+    assert again.irregularities == tuple(
+        dataclasses.replace(i, line=None) for i in record.irregularities)
+
+
+@pytest.mark.clause("MISDEAL-07")
+def test_sitting_out_without_cards_is_no_irregularity():
+    record = parse_phh(phh(DEAL + '"p4 pb"'))
+    assert absent_irregularities(dataclasses.replace(
+        record, extra={"sitting_out": "Zed"})).irregularities == ()
+    marked = absent_irregularities(dataclasses.replace(record, extra={"sitting_out": "p4"}))
+    assert [(i.kind, i.player, i.before) for i in marked.irregularities] == [
+        (IrregularityKind.ABSENT, 3, 9)]   # after p4's bring-in (4 antes, 4 deals, pb)

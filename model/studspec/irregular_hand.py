@@ -102,6 +102,15 @@ class IrregularityTracker:
     exposed_ruling: Ruling | None = None
     out_of_turn: dict[int, tuple[Action, int]] = field(default_factory=dict)
     deferred: list[Irregularity] = field(default_factory=list)
+    killed: set[int] = field(default_factory=set)
+
+    def absorbs(self, event: Action) -> bool:
+        """Whether a recorded fold is the log's own record of a hand already killed
+        (MISDEAL-07, MISDEAL-08): a site folds an absent player when his turn comes."""
+        if event.kind is not ActionKind.FOLD or event.player not in self.killed:
+            return False
+        self.killed.discard(event.player)   # one fold per killed hand
+        return True
 
     def rule(self, irregularity: Irregularity, ruling: Ruling) -> None:
         """Keep a ruling for the report."""
@@ -213,6 +222,7 @@ class IrregularityTracker:
         self.rule(irregularity, claim)
         self.out_of_turn.clear()
         self.deferred.clear()
+        self.killed.clear()
         fresh = Hand(hand.profile, hand.stakes, hand.starting, rake=hand.rake)
         return fresh, errors
 
@@ -282,11 +292,13 @@ class IrregularityTracker:
                 hand.apply(BetAction(BetKind.BRING_IN, seat=seat))
             if hand.round is not None:
                 kill_seat(hand, seat, "MISDEAL-07")
+                self.killed.add(seat)
             return
         ruling = dead_hand_ruling(state.seats[seat].wager < state.level)
         self.rule(irregularity, ruling)
         if ruling.kind is RulingKind.DEAD_HAND:
             kill_seat(hand, seat, "MISDEAL-08")
+            self.killed.add(seat)
 
 
 def recorded_action_kind(action: Action) -> str:

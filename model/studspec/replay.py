@@ -178,6 +178,8 @@ class _Replayer:
             self.violate(index, event, IllegalActionError(
                 "BET-10", position_of(hand), "no player may act now"))
             return
+        if self.irregular.absorbs(event):
+            return   # the log's fold of a hand already killed (MISDEAL-07, MISDEAL-08)
         for error in self.irregular.before_action(hand, event):
             self.violate(index, event, error)
         bet = to_bet_action(hand, event)
