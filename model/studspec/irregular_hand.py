@@ -301,12 +301,6 @@ class IrregularityTracker:
             self.killed.add(seat)
 
 
-def recorded_action_kind(action: Action) -> str:
-    """A record action's PHH verb, for messages."""
-    return {ActionKind.FOLD: "f", ActionKind.CHECK_CALL: "cc", ActionKind.WAGER: "cbr",
-            ActionKind.BRING_IN: "pb", ActionKind.ANTE: "ante"}[action.kind]
-
-
 def ruling_data(applied: AppliedRuling) -> dict[str, object]:
     """A ruling as report data: the irregularity, the ruling, its clause and authority."""
     irregularity, ruling = applied.irregularity, applied.ruling
