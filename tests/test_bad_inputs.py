@@ -202,3 +202,10 @@ def test_a_refused_show_leaves_the_hand_unchanged() -> None:
     hand.show(0, parse_cards("2c 3c 4c 5c 6d 7d 8d"))
     hand.showdown()
     assert hand.awards == {1: 2}  # the ace-high straight beats the eight-high one
+
+
+def test_next_shows_the_reader_warnings_of_its_hand(capsys: pytest.CaptureFixture[str]) -> None:
+    code, text = run(capsys, "next", str(BAD / "site-corrupted-card-token-clean.txt"),
+                     "--profile", "partypoker-8")
+    assert code == 2
+    assert "reader warning: line 14: corrupted card token; read as an unknown card ('Zz')" in text

@@ -28,6 +28,15 @@ from studspec.errors import StudSpecError
 from studspec.inputs import check_path_name
 
 EXIT_OK, EXIT_FOUND, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
+EXIT_MEANINGS = {
+    EXIT_OK: "clean: nothing found",
+    EXIT_FOUND: "found: a violation, a divergence, a ruling that differs, a proof not PROVED",
+    EXIT_USAGE: "bad input or usage: one message naming the input, the place and the reason "
+                "(check: also a hand not read, read with a warning, or no hand checked)",
+    EXIT_INTERNAL: "internal error, a bug of studspec's: please report it (--debug shows "
+                   "the traceback)",
+}
+"""What each exit code means, for every command (the help text and the CLI reference)."""
 DEBUG_VARIABLE = "STUDSPEC_DEBUG"
 
 
@@ -40,7 +49,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="studspec",
         description="Seven Card Stud and Stud Hi/Lo rules as a cited, executable, proved "
-                    "specification.")
+                    "specification.",
+        epilog="exit codes: " + "; ".join(f"{code} {meaning}"
+                                          for code, meaning in EXIT_MEANINGS.items()))
     parser.add_argument("--version", action="version", version=f"studspec {__version__}")
     parser.add_argument("--debug", action="store_true",
                         help=f"on an internal error (exit code 3), also print the traceback "

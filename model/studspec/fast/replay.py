@@ -4,10 +4,11 @@
 path's state, cards taken from the record's deals) and returns its result only when the
 record is clean by every check ``replay`` makes: every deal, action and show allowed, the
 hand finished, the results equal to the record's, no note to add. Anything else — a
-violation, a divergence, an unknown card that a decision or the showdown needs, a
-community card, a record that stops early, a shown hand that is not exactly the cards dealt —
-returns None, and the caller replays the record through ``Hand``, which explains it. So the
-fast path never calls clean what ``Hand`` would not; it only saves ``Hand`` the clean hands.
+violation, a divergence, an unknown card that a decision or the showdown needs, a community
+card, an irregularity (MISDEAL area), a record that stops early, a shown hand that is not
+exactly the cards dealt — returns None, and the caller replays the record through
+``Hand``, which explains it. So the fast path never calls clean what ``Hand`` would not;
+it only saves ``Hand`` the clean hands.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from studspec.engines.protocol import MoveKind
 from studspec.errors import StudSpecError
 from studspec.fast.hand import FastRules, FastTable
 from studspec.hand_state import open_pair_showing
+from studspec.irregular_hand import AppliedRuling
 from studspec.profiles import Profile
 from studspec.records.hand import Action, ActionKind, Deal, HandRecord, Show
 from studspec.replay import Violation, stakes_of
@@ -40,6 +42,7 @@ class FastResult:
     divergences: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     unstated_rake: int | None = None
+    rulings: list[AppliedRuling] = field(default_factory=list)  # always empty
 
 
 class RecordedHand(FastTable):
@@ -184,6 +187,8 @@ def _compare(record: HandRecord, stacks: tuple[int, ...], awards: dict[int, int]
 def accept_fast(record: HandRecord, profile: Profile,
                 rules: FastRules | None = None) -> FastResult | None:
     """The result of a record the fast path finds clean, or None: replay it through Hand."""
+    if record.irregularities:
+        return None  # an exposed card, an absent player, a misdeal...: the model rules on it
     try:
         hand = RecordedHand(rules or FastRules(profile), record)
         for event in record.events:
@@ -201,8 +206,10 @@ def accept_fast(record: HandRecord, profile: Profile,
                 hand.deal(event.player, event.cards)
             elif isinstance(event, Action):
                 hand.act(event)
-            else:
+            elif isinstance(event, Show):
                 hand.show(event)
+            else:
+                return None  # an event the fast path does not know: the model's
         hand.finish()
         stacks, awards = hand.stacks(), dict(hand.paid or {})
         _compare(record, stacks, awards)
