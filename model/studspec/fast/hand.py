@@ -1,12 +1,14 @@
 """A whole hand from a known deck order, lean: the fast path of ``Hand`` for the hot loops.
 
 Mutable per-hand state, the deal taken street by street from a pointer into the deck (no
-re-simulation of the deal per street), the betting in a :class:`FastRound`. Decisions made
-once per street or hand reuse the reference rule functions themselves (the bring-in and the
-opener: ``hand_rules.street_opener``; the showing order; the settlement), so they cannot
-drift. A short 7th-street stub (DECK-04) or a deck that runs out (DECK-03) is handed to the
-reference deal (``hand_rules.deck_street``), which applies the profile's procedure or
-refuses the hand exactly as ``Hand`` does.
+re-simulation of the deal per street), the betting in a :class:`FastRound`, the opener of
+4th to 7th street by the board order (``best_board_seat``) and the showdown by the fast
+evaluator (``fast_contender``), each tested equal to the reference function. The rarer
+decisions reuse the reference rule functions themselves (the bring-in and a community
+card's opener: ``hand_rules.street_opener``; the showing order; the settlement), so they
+cannot drift. A short 7th-street stub (DECK-04) or a deck that runs out (DECK-03) is handed
+to the reference deal (``hand_rules.deck_street``), which applies the profile's procedure
+or refuses the hand exactly as ``Hand`` does.
 """
 
 from __future__ import annotations

@@ -193,6 +193,8 @@ def accept_fast(record: HandRecord, profile: Profile,
         hand = RecordedHand(rules or FastRules(profile), record)
         for event in record.events:
             if isinstance(event, Action) and event.kind is ActionKind.ANTE:
+                if not 0 <= event.player < len(hand.starting):
+                    return None
                 stack = hand.starting[event.player]
                 if event.amount is not None and event.amount not in (
                         hand.stakes.ante, min(stack, hand.stakes.ante)):
