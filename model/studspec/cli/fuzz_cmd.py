@@ -8,6 +8,8 @@ The same command plays the same hands. Exit code: 1 if any hand diverged, else 0
 
 from __future__ import annotations
 
+import re
+import shlex
 import sys
 import tempfile
 from collections import Counter
@@ -16,25 +18,19 @@ from pathlib import Path
 from hypothesis.configuration import set_hypothesis_home_dir
 
 from studspec.cli.reports import Report
+from studspec.engines.registry import engine_factory
 from studspec.errors import InvalidInputError
-from studspec.fuzz.campaign import EngineFactory, Progress, run_campaign
+from studspec.fuzz.campaign import Progress, run_campaign
 from studspec.fuzz.report import campaign_report
 from studspec.profiles import load_profile
 
-ENGINES = ("pokerkit", "studspec")
 
-
-def engine_factory(name: str, profile_name: str) -> EngineFactory:
-    """A callable making the named engine (``studspec``: the model itself, a self-check)."""
-    if name == "pokerkit":
-        from studspec.engines.pokerkit_adapter import PokerKitEngine, load_pokerkit
-
-        load_pokerkit()  # a one-line error now, not after generating hands
-        return PokerKitEngine
-    from studspec.engines.model_adapter import ModelEngine
-
-    profile = load_profile(profile_name)
-    return lambda: ModelEngine(profile)
+def _folder_name(engine: str) -> str:
+    """The engine's part of the default output folder: ``cmd:node x.mjs`` gives ``x.mjs``."""
+    if engine.startswith("cmd:"):
+        words = shlex.split(engine[4:]) or ["cmd"]
+        engine = Path(words[-1] if len(words) > 1 else words[0]).name
+    return re.sub(r"[^A-Za-z0-9._-]+", "-", engine).strip("-") or "engine"
 
 
 def _progress(total: int) -> Progress | None:
@@ -52,13 +48,13 @@ def _progress(total: int) -> Progress | None:
 
 
 def fuzz_report(engine: str, profile_name: str, hands: int, seed: int, out: str | None,
-                shrink: bool) -> Report:
+                shrink: bool, timeout: float | None = None) -> Report:
     """Run the campaign and build its report."""
     if hands < 1:
         raise InvalidInputError("the number of hands must be at least 1", input_text=str(hands),
                                 where="--hands")
     profile = load_profile(profile_name)
-    factory = engine_factory(engine, profile_name)
+    factory = engine_factory(engine, profile_name, timeout=timeout)
     with tempfile.TemporaryDirectory() as scratch:
         set_hypothesis_home_dir(scratch)  # no .hypothesis folder left in the user's folder
         try:
@@ -66,9 +62,10 @@ def fuzz_report(engine: str, profile_name: str, hands: int, seed: int, out: str 
                                     progress=_progress(hands), shrink=shrink)
         finally:
             set_hypothesis_home_dir(None)
-    command = (f"studspec fuzz --engine {engine} --profile {profile_name} --hands {hands} "
-               f"--seed {seed}")
-    folder = Path(out) if out else Path(f"fuzz-{engine}-{profile_name}-{seed}")
+    command = (f"studspec fuzz --engine {shlex.quote(engine)} --profile {profile_name} "
+               f"--hands {hands} "
+               f"--seed {seed}" + ("" if timeout is None else f" --engine-timeout {timeout:g}"))
+    folder = Path(out) if out else Path(f"fuzz-{_folder_name(engine)}-{profile_name}-{seed}")
     data, text = campaign_report(campaign, profile, factory(),
                                  command, folder if campaign.by_kind else None)
     return Report(data, text, 1 if campaign.by_kind else 0)

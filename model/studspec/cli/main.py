@@ -109,8 +109,12 @@ def build_parser() -> argparse.ArgumentParser:
     fuzz = commands.add_parser("fuzz", parents=[formats],
                                help="play generated hands through an engine and the model in "
                                     "lock-step and report every divergence")
-    fuzz.add_argument("--engine", required=True, choices=("pokerkit", "studspec"),
-                      help="the engine under test (studspec: the model against itself)")
+    fuzz.add_argument("--engine", required=True, metavar="ENGINE",
+                      help="the engine under test: pokerkit, studspec (the model against "
+                           "itself), 'cmd:PROGRAM ARGS' (a program speaking the engine "
+                           "protocol on stdin/stdout) or MODULE:FACTORY (a Python adapter)")
+    fuzz.add_argument("--engine-timeout", type=float, metavar="SECONDS",
+                      help="how long to wait for each reply of a cmd: engine (default: 10)")
     fuzz.add_argument("--profile", required=True, metavar="P",
                       help="the rule profile to hold the engine to")
     fuzz.add_argument("--hands", type=int, default=200, metavar="N",
@@ -187,7 +191,8 @@ def _dispatch(arguments: argparse.Namespace) -> Report:
         from studspec.cli.fuzz_cmd import fuzz_report
 
         return fuzz_report(arguments.engine, arguments.profile, arguments.hands,
-                           arguments.seed, arguments.out, arguments.shrink)
+                           arguments.seed, arguments.out, arguments.shrink,
+                           arguments.engine_timeout)
     raise UsageError(f"unknown command {command!r}")  # argparse prevents this
 
 

@@ -1,0 +1,63 @@
+"""Engines by name: what ``--engine`` accepts.
+
+``pokerkit``
+   PokerKit 0.7.7 in-process (``studspec.engines.pokerkit_adapter``).
+``studspec``
+   the model itself under the profile (a self-check of the harness).
+``cmd:PROGRAM ARGS``
+   a program in any language speaking the wire protocol on stdin and stdout
+   (``studspec.engines.pipe``); the command line is split as a POSIX shell would.
+``MODULE:FACTORY``
+   a Python callable taking no arguments and returning an adapter (``mypkg.engine:make``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from importlib import import_module
+
+from studspec.engines.protocol import Engine
+from studspec.errors import InvalidInputError
+from studspec.profiles import load_profile
+
+EngineFactory = Callable[[], Engine]
+BUILT_IN = ("pokerkit", "studspec")
+_PYTHON_PATH = re.compile(r"^[A-Za-z_][\w.]*:[A-Za-z_]\w*$")
+
+
+def engine_factory(spec: str, profile_name: str = "base", *,
+                   timeout: float | None = None) -> EngineFactory:
+    """A callable making the engine ``spec`` names (see the module's description)."""
+    if spec == "pokerkit":
+        from studspec.engines.pokerkit_adapter import PokerKitEngine, load_pokerkit
+
+        load_pokerkit()  # a one-line error now, not after generating hands
+        return PokerKitEngine
+    if spec == "studspec":
+        from studspec.engines.model_adapter import ModelEngine
+
+        profile = load_profile(profile_name)
+        return lambda: ModelEngine(profile)
+    if spec.startswith("cmd:"):
+        from studspec.engines.pipe import DEFAULT_TIMEOUT, PipeEngine
+
+        command = spec[4:].strip()
+        if not command:
+            raise InvalidInputError("cmd: needs a program to run, e.g. 'cmd:node engine.mjs'",
+                                    input_text=spec, where="--engine")
+        wait = DEFAULT_TIMEOUT if timeout is None else timeout
+        return lambda: PipeEngine(command, timeout=wait, label=spec)
+    if _PYTHON_PATH.match(spec):
+        module_name, attribute = spec.split(":")
+        try:
+            factory = getattr(import_module(module_name), attribute)
+        except (ImportError, AttributeError) as error:
+            raise InvalidInputError(f"cannot load the engine factory: {error}",
+                                    input_text=spec, where="--engine") from None
+        if not callable(factory):
+            raise InvalidInputError("not a callable", input_text=spec, where="--engine")
+        checked: EngineFactory = factory
+        return checked
+    raise InvalidInputError("an engine is pokerkit, studspec, cmd:PROGRAM ARGS or "
+                            "MODULE:FACTORY", input_text=spec, where="--engine")
