@@ -208,7 +208,7 @@ def _comparable(report: dict[str, Any]) -> dict[str, Any]:
 
 @pytest.mark.clause("BRINGIN-04", "SHOW-02", "DECK-04")
 @pytest.mark.parametrize(("profile_name", "seed"), [("pokerkit-0.7.7", 3),
-                                                     ("pokerkit-0.7.7-8", 4)])
+                                                     ("pokerkit-0.7.7-8", 5)])
 def test_pokerkit_over_a_pipe_gives_the_in_process_report_seed_for_seed(
         profile_name: str, seed: int, tmp_path: Path,
         capsys: pytest.CaptureFixture[str]) -> None:

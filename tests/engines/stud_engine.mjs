@@ -8,9 +8,10 @@
 //   --defect completion   the 3rd-street completion offered one chip short
 //   --defect odd-chip     the odd chip of a split given by seat, not by the cards
 //   --defect side-pots    every pot paid as one pot shared by every live hand
-// Limits: at most 6 players (no short stub to handle); no open-pair option; the base
-// profile's values only (suits c<d<h<s, cap of a bet and 3 raises lifted heads-up,
-// half a bet reopens, showdown from the last aggressor, odd chips by the cards).
+// It knows the base profile's values only: at most 8 players; suits c<d<h<s; no burn before
+// 3rd street; a short stub on 7th street dealt from the stub and the burns, or else one
+// burn turned up as a community card; no open-pair option; a bet and 3 raises, uncapped
+// heads-up; half a bet reopens; showdown from the last aggressor; odd chips by the cards.
 import { createInterface } from "node:readline";
 
 const defects = new Set();
@@ -94,12 +95,14 @@ function boardValue(up) { // pairs, trips and quads count; straights and flushes
 class Hand {
   constructor(table) {
     const n = table.stacks.length;
-    if (n < 2 || n > 6) throw new Refusal(`this engine deals 2 to 6 players, not ${n}`);
+    if (n < 2 || n > 8) throw new Refusal(`this engine deals 2 to 8 players, not ${n}`);
     if (table.stacks.some((s) => s <= 0)) throw new Refusal("every player needs chips");
     this.game = table.game;
     this.stakes = table.stakes;
     this.deck = table.deck;
     this.next = 0;
+    this.burned = [];
+    this.community = null;
     this.n = n;
     this.starting = table.stacks.slice();
     const ante = table.stakes.ante;
@@ -116,6 +119,10 @@ class Hand {
       for (let s = 0; s < n; s++) pile[s].push(this.deck[this.next++]);
     }
     this.openRound();
+  }
+
+  cards(s) { // the cards a seat plays: its own and the community card
+    return [...this.down[s], ...this.up[s], ...(this.community ? [this.community] : [])];
   }
 
   live() { return [...Array(this.n).keys()].filter((s) => !this.folded[s]); }
@@ -236,10 +243,19 @@ class Hand {
     if (this.live().length === 1) return this.settle();
     if (this.street === 7) return this.showdown();
     this.street += 1;
-    this.next += 1; // the burn
-    for (const s of this.live()) {
-      (this.street === 7 ? this.down : this.up)[s].push(this.deck[this.next++]);
+    const live = this.live();
+    let packet = this.deck.slice(this.next);
+    if (this.street === 7 && packet.length < 1 + live.length) { // a short stub
+      if (packet.length + this.burned.length < live.length) {
+        this.community = this.burned[0]; // too few even with the burns: one turned up
+        return this.openRound();
+      }
+      packet = packet.concat(this.burned); // stub and burns together, no new burn
+    } else {
+      this.burned.push(packet.shift());
     }
+    for (const s of live) (this.street === 7 ? this.down : this.up)[s].push(packet.shift());
+    this.next = 52 - packet.length;
     this.openRound();
   }
 
@@ -284,7 +300,7 @@ class Hand {
       return;
     }
     if (defects.has("side-pots")) pots = [[pots.reduce((t, p) => t + p[0], 0), live]];
-    const cards = (s) => [...this.down[s], ...this.up[s]];
+    const cards = (s) => this.cards(s);
     for (const [amount, eligible] of pots) {
       const high = new Map(eligible.map((s) => [s, bestHigh(cards(s))]));
       const top = [...high.values()].reduce((a, b) => (compare(a, b) >= 0 ? a : b));
@@ -307,7 +323,7 @@ class Hand {
   oddChipOrder(winners, half) { // high: highest card by suit first; low: lowest first
     if (defects.has("odd-chip")) return winners.slice().sort((a, b) => a - b);
     const key = (s) => {
-      const keys = [...this.down[s], ...this.up[s]].map((c) =>
+      const keys = this.cards(s).map((c) =>
         [half === "low" ? lowRank(c) : rankOf(c), "cdhs".indexOf(c[1])]);
       keys.sort(compare);
       return half === "low" ? keys.flat() : keys.reverse().flat().map((x) => -x);
@@ -330,7 +346,7 @@ class Hand {
       street: this.street, actor: over ? null : this.actor, moves: this.moves(), pot, stacks,
       cards: over ? [] : [...Array(this.n).keys()].map((s) => (this.folded[s]
         ? { down: [], up: [] } : { down: this.down[s].slice(), up: this.up[s].slice() })),
-      community: null, over, shown: over ? this.shown : [],
+      community: over ? null : this.community, over, shown: over ? this.shown : [],
       net: over ? stacks.map((s, i) => s - this.starting[i]) : [],
     };
   }
