@@ -26,10 +26,12 @@ from studspec.profiles import load_profile
 
 
 def _folder_name(engine: str) -> str:
-    """The engine's part of the default output folder: ``cmd:node x.mjs`` gives ``x.mjs``."""
+    """The engine's part of the default output folder: for ``cmd:node x.mjs --fast`` the
+    first argument that is not an option (``x.mjs``), else the program's name."""
     if engine.startswith("cmd:"):
         words = shlex.split(engine[4:]) or ["cmd"]
-        engine = Path(words[-1] if len(words) > 1 else words[0]).name
+        named = [word for word in words[1:] if not word.startswith("-")]
+        engine = Path(named[0] if named else words[0]).name
     return re.sub(r"[^A-Za-z0-9._-]+", "-", engine).strip("-") or "engine"
 
 
