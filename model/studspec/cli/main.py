@@ -125,6 +125,17 @@ def build_parser() -> argparse.ArgumentParser:
                       "(default: ./fuzz-ENGINE-PROFILE-SEED); files are never overwritten")
     fuzz.add_argument("--no-shrink", dest="shrink", action="store_false",
                       help="report the first hand of each divergence as found, unshrunk")
+    conform = commands.add_parser("conform", parents=[formats],
+                                  help="play the casebook through an engine under each "
+                                       "profile and compare its answers, case by case")
+    conform.add_argument("--engine", required=True, metavar="ENGINE",
+                         help="the engine under test, as for fuzz")
+    conform.add_argument("--profile", required=True, action="append", dest="profiles",
+                         metavar="P", help="a profile the engine claims (repeatable)")
+    conform.add_argument("--case", action="append", dest="cases", default=[], metavar="CASE",
+                         help="only this case (a bundled case ID or a case file; repeatable)")
+    conform.add_argument("--engine-timeout", type=float, metavar="SECONDS",
+                         help="how long to wait for each reply of a cmd: engine (default: 10)")
     return parser
 
 
@@ -193,6 +204,11 @@ def _dispatch(arguments: argparse.Namespace) -> Report:
         return fuzz_report(arguments.engine, arguments.profile, arguments.hands,
                            arguments.seed, arguments.out, arguments.shrink,
                            arguments.engine_timeout)
+    if command == "conform":
+        from studspec.cli.conform_cmd import conform_report
+
+        return conform_report(arguments.engine, arguments.profiles, arguments.cases,
+                              arguments.engine_timeout)
     raise UsageError(f"unknown command {command!r}")  # argparse prevents this
 
 
