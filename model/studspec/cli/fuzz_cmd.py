@@ -13,6 +13,7 @@ import shlex
 import sys
 import tempfile
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 from hypothesis.configuration import set_hypothesis_home_dir
@@ -22,7 +23,7 @@ from studspec.engines.registry import engine_factory
 from studspec.errors import InvalidInputError
 from studspec.fuzz.campaign import Progress, run_campaign
 from studspec.fuzz.report import campaign_report
-from studspec.profiles import load_profile
+from studspec.profiles import Game, load_profile
 
 
 def _folder_name(engine: str) -> str:
@@ -50,12 +51,15 @@ def _progress(total: int) -> Progress | None:
 
 
 def fuzz_report(engine: str, profile_name: str, hands: int, seed: int, out: str | None,
-                shrink: bool, timeout: float | None = None) -> Report:
+                shrink: bool, timeout: float | None = None,
+                game: Game | None = None) -> Report:
     """Run the campaign and build its report."""
     if hands < 1:
         raise InvalidInputError("the number of hands must be at least 1", input_text=str(hands),
                                 where="--hands")
     profile = load_profile(profile_name)
+    if game is not None:
+        profile = replace(profile, game=game)
     factory = engine_factory(engine, profile_name, timeout=timeout)
     with tempfile.TemporaryDirectory() as scratch:
         set_hypothesis_home_dir(scratch)  # no .hypothesis folder left in the user's folder
@@ -65,7 +69,7 @@ def fuzz_report(engine: str, profile_name: str, hands: int, seed: int, out: str 
         finally:
             set_hypothesis_home_dir(None)
     command = (f"studspec fuzz --engine {shlex.quote(engine)} --profile {profile_name} "
-               f"--hands {hands} "
+               + (f"--game {game} " if game else "") + f"--hands {hands} "
                f"--seed {seed}" + ("" if timeout is None else f" --engine-timeout {timeout:g}"))
     folder = Path(out) if out else Path(f"fuzz-{_folder_name(engine)}-{profile_name}-{seed}")
     data, text = campaign_report(campaign, profile, factory(),

@@ -125,6 +125,12 @@ def build_parser() -> argparse.ArgumentParser:
                       "(default: ./fuzz-ENGINE-PROFILE-SEED); files are never overwritten")
     fuzz.add_argument("--no-shrink", dest="shrink", action="store_false",
                       help="report the first hand of each divergence as found, unshrunk")
+    fuzz.add_argument("--game", choices=("high", "hilo"),
+                      help="play this game under the profile's other rules (default: the "
+                           "profile's game)")
+    fuzz.add_argument("--infer-profile", action="store_true",
+                      help="adopt each rule value that explains a divergence, write the "
+                           "inferred profile (TOML) and report the defects no value explains")
     conform = commands.add_parser("conform", parents=[formats],
                                   help="play the casebook through an engine under each "
                                        "profile and compare its answers, case by case")
@@ -199,11 +205,17 @@ def _dispatch(arguments: argparse.Namespace) -> Report:
                              "or --list")
         return ruling_report(arguments.case, arguments.profiles)
     if command == "fuzz":
+        if arguments.infer_profile:
+            from studspec.cli.infer_cmd import infer_report
+
+            return infer_report(arguments.engine, arguments.profile, arguments.game,
+                                arguments.hands, arguments.seed, arguments.out,
+                                arguments.shrink, arguments.engine_timeout)
         from studspec.cli.fuzz_cmd import fuzz_report
 
         return fuzz_report(arguments.engine, arguments.profile, arguments.hands,
                            arguments.seed, arguments.out, arguments.shrink,
-                           arguments.engine_timeout)
+                           arguments.engine_timeout, arguments.game)
     if command == "conform":
         from studspec.cli.conform_cmd import conform_report
 
