@@ -23,9 +23,11 @@ signatures are stable: new parameters are added as keyword-only with defaults.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Literal
 
 from hypothesis import assume
 from hypothesis import strategies as st
+from hypothesis.strategies import SearchStrategy
 
 from studspec.cards import Card, full_deck
 from studspec.engines.model_adapter import ModelEngine
@@ -63,27 +65,32 @@ def _profile(profile: Profile | str) -> Profile:
     return load_profile(profile) if isinstance(profile, str) else profile
 
 
-def stakes() -> st.SearchStrategy[Stakes]:
+def stakes() -> SearchStrategy[Stakes]:
     """Fixed-limit stakes: a small bet of 2, 4, 10 or 20, a bring-in below it, an ante up to
     the bring-in, and a big bet of twice the small bet."""
     return stakes_strategy()
 
 
-def deck_orders() -> st.SearchStrategy[tuple[Card, ...]]:
+def deck_orders() -> SearchStrategy[tuple[Card, ...]]:
     """Orders of the 52-card deck (shrinking towards the sorted deck)."""
     return st.permutations(full_deck()).map(tuple)
 
 
-@st.composite
-def tables(draw: st.DrawFn, game: Game = "high", *, min_seats: int = 2, max_seats: int = 8,
-           short_stacks: bool = True) -> Table:
-    """A table of ``min_seats`` to ``max_seats`` players: stakes, stacks, a deck order.
+def tables(game: Literal["high", "hilo"] = "high", *, min_seats: int = 2, max_seats: int = 8,
+           short_stacks: bool = True) -> SearchStrategy[Table]:
+    """Tables of ``min_seats`` to ``max_seats`` players: stakes, stacks, a deck order.
 
     With ``short_stacks`` some stacks are short or all-in early (side pots, short
     bring-ins); without, every stack is 20 big bets.
     """
     if not 2 <= min_seats <= max_seats:
         raise ValueError("tables need 2 <= min_seats <= max_seats")
+    return _tables(game, min_seats, max_seats, short_stacks)
+
+
+@st.composite
+def _tables(draw: st.DrawFn, game: Game, min_seats: int, max_seats: int,
+            short_stacks: bool) -> Table:
     chosen = draw(stakes())
     seats = draw(st.integers(min_seats, max_seats))
     stack = (stack_strategy(chosen) if short_stacks else st.just(20 * chosen.big_bet))
@@ -108,20 +115,26 @@ def _play(draw: st.DrawFn, table: Table, profile: Profile, to_the_end: bool
     return model, moves
 
 
-def _table_for(draw: st.DrawFn, profile: Profile, table: st.SearchStrategy[Table] | None
+def _table_for(draw: st.DrawFn, profile: Profile, table: SearchStrategy[Table] | None
                ) -> Table:
     strategy = table if table is not None else tables(profile.game,
                                                       max_seats=min(profile.max_players, 8))
     return draw(strategy)
 
 
-@st.composite
-def legal_move_sequences(draw: st.DrawFn, profile: Profile | str = "base", *,
-                         table: st.SearchStrategy[Table] | None = None) -> MoveSequence:
+def legal_move_sequences(profile: Profile | str = "base", *,
+                         table: SearchStrategy[Table] | None = None
+                         ) -> SearchStrategy[MoveSequence]:
     """A table and a sequence of legal moves from the start (the whole hand or a prefix),
     legal under ``profile`` (a name or a Profile); ``table``: the tables to draw from
     (default: ``tables()`` of the profile's game)."""
-    rules = _profile(profile)
+    return _legal_move_sequences(_profile(profile), table)
+
+
+@st.composite
+def _legal_move_sequences(draw: st.DrawFn, profile: Profile,
+                          table: SearchStrategy[Table] | None) -> MoveSequence:
+    rules = profile
     drawn = _table_for(draw, rules, table)
     rules = replace(rules, game=drawn.game)
     try:
@@ -131,11 +144,16 @@ def legal_move_sequences(draw: st.DrawFn, profile: Profile | str = "base", *,
     return MoveSequence(drawn, tuple(moves), model.observe().over)
 
 
-@st.composite
-def complete_hands(draw: st.DrawFn, profile: Profile | str = "base", *,
-                   table: st.SearchStrategy[Table] | None = None) -> MoveSequence:
+def complete_hands(profile: Profile | str = "base", *,
+                   table: SearchStrategy[Table] | None = None) -> SearchStrategy[MoveSequence]:
     """A table and the legal moves of a whole hand under ``profile``, to its end."""
-    rules = _profile(profile)
+    return _complete_hands(_profile(profile), table)
+
+
+@st.composite
+def _complete_hands(draw: st.DrawFn, profile: Profile,
+                    table: SearchStrategy[Table] | None) -> MoveSequence:
+    rules = profile
     drawn = _table_for(draw, rules, table)
     rules = replace(rules, game=drawn.game)
     try:
@@ -145,13 +163,18 @@ def complete_hands(draw: st.DrawFn, profile: Profile | str = "base", *,
     return MoveSequence(drawn, tuple(moves), model.observe().over)
 
 
-@st.composite
-def illegal_moves(draw: st.DrawFn, profile: Profile | str = "base", *,
-                  table: st.SearchStrategy[Table] | None = None) -> IllegalMove:
+def illegal_moves(profile: Profile | str = "base", *,
+                  table: SearchStrategy[Table] | None = None) -> SearchStrategy[IllegalMove]:
     """Legal moves from the start, then a move the rules refuse at that point: a wager one
     chip off, a check facing a bet, a bring-in off 3rd street, a wager past the cap, ...
     (filtered out when the hand ends before any)."""
-    rules = _profile(profile)
+    return _illegal_moves(_profile(profile), table)
+
+
+@st.composite
+def _illegal_moves(draw: st.DrawFn, profile: Profile,
+                   table: SearchStrategy[Table] | None) -> IllegalMove:
+    rules = profile
     drawn = _table_for(draw, rules, table)
     rules = replace(rules, game=drawn.game)
     try:
