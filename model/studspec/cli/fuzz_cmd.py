@@ -23,6 +23,7 @@ from studspec.engines.registry import engine_factory
 from studspec.errors import InvalidInputError
 from studspec.fuzz.campaign import Progress, run_campaign
 from studspec.fuzz.report import campaign_report
+from studspec.inputs import output_folder
 from studspec.profiles import Game, load_profile
 
 
@@ -60,6 +61,9 @@ def fuzz_report(engine: str, profile_name: str, hands: int, seed: int, out: str 
     profile = load_profile(profile_name)
     if game is not None:
         profile = replace(profile, game=game)
+    # The output folder is checked before the campaign, not after it has run.
+    folder = output_folder(out or f"fuzz-{_folder_name(engine)}-{profile_name}-{seed}",
+                           what="--out")
     factory = engine_factory(engine, profile_name, timeout=timeout)
     with tempfile.TemporaryDirectory() as scratch:
         set_hypothesis_home_dir(scratch)  # no .hypothesis folder left in the user's folder
@@ -71,7 +75,6 @@ def fuzz_report(engine: str, profile_name: str, hands: int, seed: int, out: str 
     command = (f"studspec fuzz --engine {shlex.quote(engine)} --profile {profile_name} "
                + (f"--game {game} " if game else "") + f"--hands {hands} "
                f"--seed {seed}" + ("" if timeout is None else f" --engine-timeout {timeout:g}"))
-    folder = Path(out) if out else Path(f"fuzz-{_folder_name(engine)}-{profile_name}-{seed}")
     data, text = campaign_report(campaign, profile, factory(),
                                  command, folder if campaign.by_kind else None)
     return Report(data, text, 1 if campaign.by_kind else 0)

@@ -22,6 +22,7 @@ from studspec.engines.registry import engine_factory
 from studspec.errors import InvalidInputError
 from studspec.fuzz.infer import infer_profile, inferred_data, profile_toml
 from studspec.fuzz.report import campaign_report, minimal_hand_phh
+from studspec.inputs import output_folder
 from studspec.profiles import Game, load_profile
 
 
@@ -42,6 +43,9 @@ def infer_report(engine: str, profile_name: str, game: Game | None, hands: int, 
     profile = load_profile(profile_name)
     if game is not None:
         profile = replace(profile, game=game)
+    # The output folder is checked before the campaign, not after it has run.
+    folder = output_folder(out or f"fuzz-{_folder_name(engine)}-{profile_name}-{seed}",
+                           what="--out")
     factory = engine_factory(engine, profile_name, timeout=timeout)
     with tempfile.TemporaryDirectory() as scratch:
         set_hypothesis_home_dir(scratch)  # no .hypothesis folder left in the user's folder
@@ -54,7 +58,6 @@ def infer_report(engine: str, profile_name: str, game: Game | None, hands: int, 
                + (f" --game {game}" if game else "") + f" --hands {hands} --seed {seed}"
                + ("" if timeout is None else f" --engine-timeout {timeout:g}")
                + " --infer-profile")
-    folder = Path(out) if out else Path(f"fuzz-{_folder_name(engine)}-{profile_name}-{seed}")
     folder.mkdir(parents=True, exist_ok=True)
     under_test = factory()
     saved = {}

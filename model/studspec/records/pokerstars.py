@@ -22,10 +22,10 @@ from studspec.records.sitetext import (
     HandLines,
     Line,
     Problem,
-    UnknownGameError,
     card_groups,
     low_key,
     money_scale,
+    not_stud,
     parse_money,
     split_actor,
 )
@@ -76,9 +76,7 @@ def _header(builder: HandBuilder, line: Line) -> None:
     rest = match["rest"]
     game = _GAME.search(rest)
     if game is None:
-        raise UnknownGameError("not Seven Card Stud or Stud Hi/Lo (fixed limit); skipped",
-                               input_text=rest.split(" - ")[0],
-                               where=builder.where(line.number))
+        raise not_stud(rest.split(" - ")[0], builder.where(line.number))
     builder.game = "hilo" if game["hilo"] else "high"
     stakes = list(_STAKES.finditer(rest))
     if not stakes:
