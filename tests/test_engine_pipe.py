@@ -179,6 +179,10 @@ def test_an_engine_that_cannot_start_is_a_clear_error() -> None:
         engine_factory("poker kit")
     with pytest.raises(InvalidInputError, match="cannot load the engine factory"):
         engine_factory("no_such_module:make")
+    with pytest.raises(InvalidInputError, match="str is not an engine adapter: it has no name"):
+        engine_factory("os:getcwd")()
+    with pytest.raises(InvalidInputError, match="the engine factory failed: TypeError"):
+        engine_factory("os:system")()
 
 
 def test_fuzz_reports_a_broken_engine_without_a_traceback(

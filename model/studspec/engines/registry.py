@@ -26,6 +26,23 @@ BUILT_IN = ("pokerkit", "studspec")
 _PYTHON_PATH = re.compile(r"^[A-Za-z_][\w.]*:[A-Za-z_]\w*$")
 
 
+def _adapter(factory: Callable[[], object], spec: str) -> Engine:
+    """The adapter a MODULE:FACTORY callable returns, checked to have the protocol's parts."""
+    try:
+        made = factory()
+    except Exception as error:  # a user's factory: any failure is reported, not raised
+        raise InvalidInputError(f"the engine factory failed: {error!r}", input_text=spec,
+                                where="--engine") from None
+    missing = [part for part in ("name", "start", "observe", "refuses", "apply")
+               if not hasattr(made, part)]
+    if missing:
+        raise InvalidInputError(f"the factory's {type(made).__name__} is not an engine "
+                                f"adapter: it has no {', '.join(missing)}", input_text=spec,
+                                where="--engine")
+    adapter: Engine = made  # type: ignore[assignment]
+    return adapter
+
+
 def engine_factory(spec: str, profile_name: str = "base", *,
                    timeout: float | None = None) -> EngineFactory:
     """A callable making the engine ``spec`` names (see the module's description)."""
@@ -57,7 +74,6 @@ def engine_factory(spec: str, profile_name: str = "base", *,
                                     input_text=spec, where="--engine") from None
         if not callable(factory):
             raise InvalidInputError("not a callable", input_text=spec, where="--engine")
-        checked: EngineFactory = factory
-        return checked
+        return lambda: _adapter(factory, spec)
     raise InvalidInputError("an engine is pokerkit, studspec, cmd:PROGRAM ARGS or "
                             "MODULE:FACTORY", input_text=spec, where="--engine")
