@@ -25,6 +25,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from studspec.betting_state import ActionKind as BetKind
 from studspec.cards import Card, full_deck
 from studspec.cases.schema import Case
 from studspec.cases.situation import play as play_situation
@@ -33,9 +34,9 @@ from studspec.engines.protocol import Engine, EngineRefusal, Move, MoveKind, Obs
 from studspec.hand import Hand
 from studspec.hand_state import EventKind
 from studspec.profiles import Profile
-from studspec.records.hand import Show
+from studspec.records.hand import Action, Show
 from studspec.records.phh import write_phh
-from studspec.replay import record_of
+from studspec.replay import record_of, to_bet_action
 
 PASSED, FAILED, NOT_CHECKED, NOT_APPLICABLE = "passed", "failed", "not checked", "not applicable"
 CHECKABLE = ("bring-in", "first-to-act", "legal-actions", "first-to-show", "pot-division",
@@ -127,8 +128,14 @@ def protocol_hand(case: Case, profile: Profile) -> ProtocolHand | str:
     if played.refusal is not None:
         return (f"the situation is refused under the profile ({played.refusal.clause_id}); "
                 "the protocol plays no refused situation")
-    hand = played.hand
-    assert hand is not None
+    assert played.hand is not None
+    return _protocol_of(played.hand, profile, case)
+
+
+def _protocol_of(hand: Hand, profile: Profile, case: Case) -> ProtocolHand | str:
+    """The table (a deck order that deals the hand's cards) and the moves of a hand."""
+    situation = case.situation
+    stacks = tuple(seat.stack for seat in situation.seats)
     deck = _deck(hand, profile)
     if isinstance(deck, str):
         return deck
@@ -140,6 +147,70 @@ def protocol_hand(case: Case, profile: Profile) -> ProtocolHand | str:
     phh = write_phh(record_of(hand), profile=profile.name)
     return ProtocolHand(Table(profile.game, stacks, situation.stakes, deck), moves,
                         contributed, phh)
+
+
+_BET_MOVES = {BetKind.FOLD: MoveKind.FOLD, BetKind.CHECK: MoveKind.CHECK,
+              BetKind.CALL: MoveKind.CALL, BetKind.BRING_IN: MoveKind.BRING_IN}
+
+
+def refused_move(case: Case, profile: Profile) -> tuple[ProtocolHand, Move | None] | str:
+    """The situation up to the action the profile refuses, and that action as a move (None:
+    the table itself is refused), or why the protocol cannot play it."""
+    situation = case.situation
+    played = play_situation(situation, profile)
+    refusal = played.refusal
+    if refusal is None:
+        return "the model does not refuse the situation"
+    if played.hand is None or refusal.action is None:
+        stacks = tuple(seat.stack for seat in situation.seats)
+        return ProtocolHand(Table(profile.game, stacks, situation.stakes, tuple(full_deck())),
+                            (), (0,) * len(stacks)), None
+    event = next((event for line, event in situation.steps if line == refusal.action), None)
+    hand = played.hand
+    if not isinstance(event, Action) or hand.round is None:
+        return f"the refused step is not a move ('{refusal.action}')"
+    prefix = _protocol_of(hand, profile, case)
+    if isinstance(prefix, str):
+        return prefix
+    bet = to_bet_action(hand, event)
+    seat = hand.round.seats[event.player]
+    if bet.kind in _BET_MOVES:
+        kind = _BET_MOVES[bet.kind]
+        to = {MoveKind.CALL: min(hand.round.level, seat.wager + seat.stack),
+              MoveKind.BRING_IN: min(hand.stakes.bring_in, seat.stack)}.get(kind, 0)
+        return prefix, Move(kind, to)
+    return prefix, Move(MoveKind.WAGER, bet.to or 0)
+
+
+def _refusal_outcome(case: Case, profile: Profile, engine: Engine, clause: str
+                     ) -> tuple[str, str, str, str]:
+    """(status, detail, expected, engine's answer) for a case whose situation is refused."""
+    found = refused_move(case, profile)
+    if isinstance(found, str):
+        return NOT_CHECKED, found, "", ""
+    hand, move = found
+    expected = f"refuses {move or 'the table'} ({clause})"
+
+    def refusal(side: Engine) -> tuple[bool, str | None]:
+        """Whether the side reached the refused step, and its reason to refuse it."""
+        played = play_through(side, hand)
+        if move is None:
+            return True, played.refused
+        if played.refused is not None:
+            return False, played.refused
+        return True, side.refuses(move)
+
+    reached, reason = refusal(ModelEngine(profile))
+    if not reached or reason is None:
+        return (NOT_CHECKED, "the protocol cannot show this refusal: played through the "
+                "protocol the model " + ("accepts it" if reached else
+                                         f"stops earlier: {reason}"), expected, "")
+    reached, reason = refusal(engine)
+    if not reached:
+        return FAILED, f"the engine refuses an earlier step: {reason}", expected, "stops earlier"
+    if reason is None:
+        return FAILED, f"the engine accepts what {clause} refuses", expected, "accepts it"
+    return PASSED, "the engine refuses it too", expected, f"refuses it: {reason}"
 
 
 def play_through(engine: Engine, hand: ProtocolHand) -> Played:
@@ -236,8 +307,10 @@ def conform_case(case: Case, profile: Profile, engine: Engine) -> Outcome:
     if kind not in CHECKABLE:
         return outcome(NOT_CHECKED, f"the protocol shows nothing a {kind} question asks")
     if expectation.answer is None:
-        return outcome(NOT_CHECKED, f"expected refused by {expectation.refused}; the protocol "
-                                    "plays no refused situation")
+        assert expectation.refused is not None
+        status, detail, expected_text, got_text = _refusal_outcome(case, profile, engine,
+                                                                   expectation.refused)
+        return outcome(status, detail, expected_text, got_text)
     hand = protocol_hand(case, profile)
     if isinstance(hand, str):
         return outcome(NOT_CHECKED, hand)
