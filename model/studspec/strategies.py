@@ -98,10 +98,18 @@ def _tables(draw: st.DrawFn, game: Game, min_seats: int, max_seats: int,
     return Table(game, stacks, chosen, draw(deck_orders()))
 
 
-def _play(draw: st.DrawFn, table: Table, profile: Profile, to_the_end: bool
-          ) -> tuple[ModelEngine, list[Move]]:
-    model = ModelEngine(profile)
-    model.start(table)
+def _play(draw: st.DrawFn, profile: Profile, table: SearchStrategy[Table] | None,
+          to_the_end: bool) -> tuple[Table, ModelEngine | None, list[Move]]:
+    """Draw a table and play legal moves on it (to the end, or stopping now and then); the
+    model is None when the profile refuses the table (e.g. too many players)."""
+    strategy = table if table is not None else tables(profile.game,
+                                                      max_seats=min(profile.max_players, 8))
+    drawn = draw(strategy)
+    model = ModelEngine(replace(profile, game=drawn.game))
+    try:
+        model.start(drawn)
+    except EngineRefusal:
+        return drawn, None, []
     moves: list[Move] = []
     while len(moves) < MOVES_PER_HAND:
         seen = model.observe()
@@ -112,14 +120,14 @@ def _play(draw: st.DrawFn, table: Table, profile: Profile, to_the_end: bool
         move = draw(st.sampled_from(sorted(seen.moves)))
         model.apply(move)
         moves.append(move)
-    return model, moves
+    return drawn, model, moves
 
 
-def _table_for(draw: st.DrawFn, profile: Profile, table: SearchStrategy[Table] | None
-               ) -> Table:
-    strategy = table if table is not None else tables(profile.game,
-                                                      max_seats=min(profile.max_players, 8))
-    return draw(strategy)
+@st.composite
+def _sequences(draw: st.DrawFn, profile: Profile, table: SearchStrategy[Table] | None,
+               to_the_end: bool) -> MoveSequence:
+    drawn, model, moves = _play(draw, profile, table, to_the_end)
+    return MoveSequence(drawn, tuple(moves), model is None or model.observe().over)
 
 
 def legal_move_sequences(profile: Profile | str = "base", *,
@@ -128,39 +136,13 @@ def legal_move_sequences(profile: Profile | str = "base", *,
     """A table and a sequence of legal moves from the start (the whole hand or a prefix),
     legal under ``profile`` (a name or a Profile); ``table``: the tables to draw from
     (default: ``tables()`` of the profile's game)."""
-    return _legal_move_sequences(_profile(profile), table)
-
-
-@st.composite
-def _legal_move_sequences(draw: st.DrawFn, profile: Profile,
-                          table: SearchStrategy[Table] | None) -> MoveSequence:
-    rules = profile
-    drawn = _table_for(draw, rules, table)
-    rules = replace(rules, game=drawn.game)
-    try:
-        model, moves = _play(draw, drawn, rules, to_the_end=False)
-    except EngineRefusal:  # the profile refuses the table (e.g. too many players)
-        return MoveSequence(drawn, (), True)
-    return MoveSequence(drawn, tuple(moves), model.observe().over)
+    return _sequences(_profile(profile), table, to_the_end=False)
 
 
 def complete_hands(profile: Profile | str = "base", *,
                    table: SearchStrategy[Table] | None = None) -> SearchStrategy[MoveSequence]:
     """A table and the legal moves of a whole hand under ``profile``, to its end."""
-    return _complete_hands(_profile(profile), table)
-
-
-@st.composite
-def _complete_hands(draw: st.DrawFn, profile: Profile,
-                    table: SearchStrategy[Table] | None) -> MoveSequence:
-    rules = profile
-    drawn = _table_for(draw, rules, table)
-    rules = replace(rules, game=drawn.game)
-    try:
-        model, moves = _play(draw, drawn, rules, to_the_end=True)
-    except EngineRefusal:
-        return MoveSequence(drawn, (), True)
-    return MoveSequence(drawn, tuple(moves), model.observe().over)
+    return _sequences(_profile(profile), table, to_the_end=True)
 
 
 def illegal_moves(profile: Profile | str = "base", *,
@@ -174,18 +156,11 @@ def illegal_moves(profile: Profile | str = "base", *,
 @st.composite
 def _illegal_moves(draw: st.DrawFn, profile: Profile,
                    table: SearchStrategy[Table] | None) -> IllegalMove:
-    rules = profile
-    drawn = _table_for(draw, rules, table)
-    rules = replace(rules, game=drawn.game)
-    try:
-        model, moves = _play(draw, drawn, rules, to_the_end=False)
-    except EngineRefusal:
-        model, moves = None, []
+    drawn, model, moves = _play(draw, profile, table, to_the_end=False)
     seen = model.observe() if model is not None else None
     probe = (illegal_probe(seen, Choice(probe=draw(st.integers(0, 5))))
              if seen is not None and seen.actor is not None else None)
     reason = model.refuses(probe) if model is not None and probe is not None else None
-    if probe is None or reason is None:
-        assume(False)
+    assume(probe is not None and reason is not None)
     assert probe is not None and reason is not None
     return IllegalMove(drawn, tuple(moves), probe, reason)

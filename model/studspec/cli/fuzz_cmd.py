@@ -13,18 +13,22 @@ import shlex
 import sys
 import tempfile
 from collections import Counter
-from dataclasses import replace
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TypeVar
 
 from hypothesis.configuration import set_hypothesis_home_dir
 
 from studspec.cli.reports import Report
 from studspec.engines.registry import engine_factory
 from studspec.errors import InvalidInputError
-from studspec.fuzz.campaign import Progress, run_campaign
+from studspec.fuzz.campaign import EngineFactory, Progress, run_campaign
 from studspec.fuzz.report import campaign_report
 from studspec.inputs import output_folder
-from studspec.profiles import Game, load_profile
+from studspec.profiles import Game, Profile, load_profile
+
+T = TypeVar("T")
 
 
 def _folder_name(engine: str) -> str:
@@ -51,10 +55,20 @@ def _progress(total: int) -> Progress | None:
     return show
 
 
-def fuzz_report(engine: str, profile_name: str, hands: int, seed: int, out: str | None,
-                shrink: bool, timeout: float | None = None,
-                game: Game | None = None) -> Report:
-    """Run the campaign and build its report."""
+@dataclass(frozen=True)
+class Setup:
+    """What a campaign needs, checked before it starts: the profile (with ``--game``), the
+    output folder, the engine and the command line that reproduces the run."""
+
+    profile: Profile
+    folder: Path
+    factory: EngineFactory
+    command: str
+
+
+def campaign_setup(engine: str, profile_name: str, hands: int, seed: int, out: str | None,
+                   timeout: float | None, game: Game | None) -> Setup:
+    """Check the campaign's options and make its engine factory (nothing is played yet)."""
     if hands < 1:
         raise InvalidInputError("the number of hands must be at least 1", input_text=str(hands),
                                 where="--hands")
@@ -65,16 +79,30 @@ def fuzz_report(engine: str, profile_name: str, hands: int, seed: int, out: str 
     folder = output_folder(out or f"fuzz-{_folder_name(engine)}-{profile_name}-{seed}",
                            what="--out")
     factory = engine_factory(engine, profile_name, timeout=timeout)
-    with tempfile.TemporaryDirectory() as scratch:
-        set_hypothesis_home_dir(scratch)  # no .hypothesis folder left in the user's folder
-        try:
-            campaign = run_campaign(factory, profile, hands, seed,
-                                    progress=_progress(hands), shrink=shrink)
-        finally:
-            set_hypothesis_home_dir(None)
     command = (f"studspec fuzz --engine {shlex.quote(engine)} --profile {profile_name} "
                + (f"--game {game} " if game else "") + f"--hands {hands} "
                f"--seed {seed}" + ("" if timeout is None else f" --engine-timeout {timeout:g}"))
-    data, text = campaign_report(campaign, profile, factory(),
-                                 command, folder if campaign.by_kind else None)
+    return Setup(profile, folder, factory, command)
+
+
+def without_example_database(run: Callable[[], T]) -> T:
+    """Run a campaign with Hypothesis's home in a scratch folder (no .hypothesis folder is
+    left in the user's folder)."""
+    with tempfile.TemporaryDirectory() as scratch:
+        set_hypothesis_home_dir(scratch)
+        try:
+            return run()
+        finally:
+            set_hypothesis_home_dir(None)
+
+
+def fuzz_report(engine: str, profile_name: str, hands: int, seed: int, out: str | None,
+                shrink: bool, timeout: float | None = None,
+                game: Game | None = None) -> Report:
+    """Run the campaign and build its report."""
+    setup = campaign_setup(engine, profile_name, hands, seed, out, timeout, game)
+    campaign = without_example_database(lambda: run_campaign(
+        setup.factory, setup.profile, hands, seed, progress=_progress(hands), shrink=shrink))
+    data, text = campaign_report(campaign, setup.profile, setup.factory(), setup.command,
+                                 setup.folder if campaign.by_kind else None)
     return Report(data, text, 1 if campaign.by_kind else 0)

@@ -9,21 +9,13 @@ minimal hands of the defects. Exit code: 1 if any engine defect remains, else 0.
 
 from __future__ import annotations
 
-import shlex
-import tempfile
-from dataclasses import replace
 from pathlib import Path
 
-from hypothesis.configuration import set_hypothesis_home_dir
-
-from studspec.cli.fuzz_cmd import _folder_name, _progress
+from studspec.cli.fuzz_cmd import _progress, campaign_setup, without_example_database
 from studspec.cli.reports import Report
-from studspec.engines.registry import engine_factory
-from studspec.errors import InvalidInputError
 from studspec.fuzz.infer import infer_profile, inferred_data, profile_toml
 from studspec.fuzz.report import campaign_report, minimal_hand_phh
-from studspec.inputs import output_folder
-from studspec.profiles import Game, load_profile
+from studspec.profiles import Game
 
 
 def _new_file(folder: Path, stem: str, suffix: str) -> Path:
@@ -37,27 +29,11 @@ def _new_file(folder: Path, stem: str, suffix: str) -> Path:
 def infer_report(engine: str, profile_name: str, game: Game | None, hands: int, seed: int,
                  out: str | None, shrink: bool, timeout: float | None = None) -> Report:
     """Run the inferring campaign; write the inferred profile; report values and defects."""
-    if hands < 1:
-        raise InvalidInputError("the number of hands must be at least 1", input_text=str(hands),
-                                where="--hands")
-    profile = load_profile(profile_name)
-    if game is not None:
-        profile = replace(profile, game=game)
-    # The output folder is checked before the campaign, not after it has run.
-    folder = output_folder(out or f"fuzz-{_folder_name(engine)}-{profile_name}-{seed}",
-                           what="--out")
-    factory = engine_factory(engine, profile_name, timeout=timeout)
-    with tempfile.TemporaryDirectory() as scratch:
-        set_hypothesis_home_dir(scratch)  # no .hypothesis folder left in the user's folder
-        try:
-            inference = infer_profile(factory, profile, hands, seed,
-                                      progress=_progress(hands), shrink=shrink)
-        finally:
-            set_hypothesis_home_dir(None)
-    command = (f"studspec fuzz --engine {shlex.quote(engine)} --profile {profile_name}"
-               + (f" --game {game}" if game else "") + f" --hands {hands} --seed {seed}"
-               + ("" if timeout is None else f" --engine-timeout {timeout:g}")
-               + " --infer-profile")
+    setup = campaign_setup(engine, profile_name, hands, seed, out, timeout, game)
+    inference = without_example_database(lambda: infer_profile(
+        setup.factory, setup.profile, hands, seed, progress=_progress(hands), shrink=shrink))
+    command, folder, profile, factory = (f"{setup.command} --infer-profile", setup.folder,
+                                         setup.profile, setup.factory)
     folder.mkdir(parents=True, exist_ok=True)
     under_test = factory()
     saved = {}
