@@ -77,6 +77,7 @@ class PipeEngine:
         self._finalizer = weakref.finalize(self, _stop, self.process, self._stderr)
         self._buffer = b""
         self._broken: str | None = None
+        self._pending: Move | None = None   # a move sent by begin_apply, its reply unread
         self._sent = 0
         self._seats = 0
         self._observation: Observation | None = None
@@ -119,8 +120,7 @@ class PipeEngine:
         line, self._buffer = self._buffer.split(b"\n", 1)
         return line
 
-    def _ask(self, request: dict[str, Any], definition: str, step: str) -> dict[str, Any]:
-        """Send one request and read its reply, checked against the schema's definition."""
+    def _send(self, request: dict[str, Any], step: str) -> None:
         stdin = self.process.stdin
         assert stdin is not None
         if self._broken is not None:
@@ -133,6 +133,8 @@ class PipeEngine:
             code = self.process.wait()
             raise self._fail(step, f"the engine exited (code {code}) before the "
                                    "request") from None
+
+    def _receive(self, definition: str, step: str) -> dict[str, Any]:
         line = self._read_line(step)
         try:
             reply = parse_line(line, definition)
@@ -142,8 +144,19 @@ class PipeEngine:
             raise self._fail(step, f"the engine reports an error: {reply['error']}")
         return reply
 
+    def _ask(self, request: dict[str, Any], definition: str, step: str) -> dict[str, Any]:
+        """Send one request and read its reply, checked against the schema's definition."""
+        if self._pending is not None:
+            raise self._fail(step, f"apply {self._pending} was begun, not finished")
+        self._send(request, step)
+        return self._receive(definition, step)
+
     def _state(self, request: dict[str, Any], step: str) -> None:
-        reply = self._ask(request, "state_reply", step)
+        self._send(request, step)
+        self._receive_state(step)
+
+    def _receive_state(self, step: str) -> None:
+        reply = self._receive("state_reply", step)
         if "refused" in reply:
             raise EngineRefusal(reply["refused"])
         try:
@@ -154,6 +167,8 @@ class PipeEngine:
     # -- the adapter protocol ------------------------------------------------------------
     def start(self, table: Table) -> None:
         """Send ``start`` with the table; keep the engine's first observation."""
+        if self._pending is not None:
+            raise self._fail("start", f"apply {self._pending} was begun, not finished")
         self._seats, self._observation = table.seats, None
         self._state({"op": "start", "table": table_message(table)}, "start")
 
@@ -170,6 +185,20 @@ class PipeEngine:
         refusal: str | None = reply["refusal"]
         return refusal
 
+    def begin_apply(self, move: Move) -> None:
+        """Send ``apply`` now and read the reply in ``apply(move)``: the engine works on the
+        move while the caller does something else (the lock-step harness plays the model)."""
+        self._send({"op": "apply", "move": move_message(move)}, f"apply {move}")
+        self._pending = move
+
     def apply(self, move: Move) -> None:
-        """Send ``apply``; keep the engine's observation after it (or raise its refusal)."""
-        self._state({"op": "apply", "move": move_message(move)}, f"apply {move}")
+        """Send ``apply`` (unless ``begin_apply`` sent it); keep the engine's observation
+        after it (or raise its refusal)."""
+        step = f"apply {move}"
+        if self._pending == move:
+            self._pending = None
+            self._receive_state(step)
+            return
+        if self._pending is not None:
+            raise self._fail(step, f"apply {self._pending} was begun, not finished")
+        self._state({"op": "apply", "move": move_message(move)}, step)
