@@ -195,6 +195,16 @@ def test_fuzz_reports_a_broken_engine_without_a_traceback(
     assert "observation.moves[0].to" in error
 
 
+def test_an_in_process_adapter_that_crashes_is_a_clear_error(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["fuzz", "--engine", "broken_engines:crash_on_apply", "--profile", "base",
+                 "--hands", "3", "--out", str(tmp_path / "out")])
+    error = capsys.readouterr().err
+    assert code == 2 and "Traceback" not in error
+    assert ("engine 'broken_engines:crash_on_apply', step apply bring-in 1: the adapter "
+            "raised KeyError('no handler for bring-in 1')") in error
+
+
 def test_an_engine_factory_named_by_module_path_is_loaded() -> None:
     factory = engine_factory("studspec.engines.pokerkit_adapter:PokerKitEngine")
     pytest.importorskip("pokerkit")

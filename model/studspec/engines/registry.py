@@ -16,12 +16,14 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from importlib import import_module
+from typing import TypeVar
 
-from studspec.engines.protocol import Engine
-from studspec.errors import InvalidInputError
+from studspec.engines.protocol import Engine, Move, Observation, Table
+from studspec.errors import InvalidInputError, StudSpecError
 from studspec.profiles import load_profile
 
 EngineFactory = Callable[[], Engine]
+T = TypeVar("T")
 BUILT_IN = ("pokerkit", "studspec")
 _PYTHON_PATH = re.compile(r"^[A-Za-z_][\w.]*:[A-Za-z_]\w*$")
 
@@ -40,7 +42,45 @@ def _adapter(factory: Callable[[], object], spec: str) -> Engine:
                                 f"adapter: it has no {', '.join(missing)}", input_text=spec,
                                 where="--engine")
     adapter: Engine = made  # type: ignore[assignment]
-    return adapter
+    return GuardedEngine(adapter, spec)
+
+
+class EngineCrash(StudSpecError):
+    """A Python adapter raised an exception that is not a refusal: the engine's bug."""
+
+
+class GuardedEngine:
+    """A user's in-process adapter, its unexpected exceptions turned into EngineCrash
+    (a clear error naming the engine and the step, never studspec's own traceback)."""
+
+    def __init__(self, engine: Engine, spec: str) -> None:
+        self.engine, self.spec = engine, spec
+        self.name = engine.name
+
+    def _call(self, step: str, call: Callable[[], T]) -> T:
+        try:
+            return call()
+        except StudSpecError:  # refusals and studspec's own errors pass as they are
+            raise
+        except Exception as error:
+            raise EngineCrash(f"engine {self.spec!r}, step {step}: the adapter raised "
+                              f"{error!r}") from error
+
+    def start(self, table: Table) -> None:
+        """The adapter's start."""
+        self._call("start", lambda: self.engine.start(table))
+
+    def observe(self) -> Observation:
+        """The adapter's observation."""
+        return self._call("observe", self.engine.observe)
+
+    def refuses(self, move: Move) -> str | None:
+        """The adapter's refusal."""
+        return self._call(f"refuses {move}", lambda: self.engine.refuses(move))
+
+    def apply(self, move: Move) -> None:
+        """The adapter's apply."""
+        self._call(f"apply {move}", lambda: self.engine.apply(move))
 
 
 def engine_factory(spec: str, profile_name: str = "base", *,
