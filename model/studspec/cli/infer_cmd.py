@@ -54,13 +54,11 @@ def infer_report(engine: str, profile_name: str, game: Game | None, hands: int, 
     data["retracted"] = [{"parameter": parameter, "value": value, "shown_in_hand": shown,
                           "contradicted_in_hand": contradicted}
                          for parameter, value, shown, contradicted in inference.retracted]
-    data["explained_hands"] = inference.explained_hands
     data["inferred_profile"] = str(toml_path)
     lines = [f"inferred from profile {profile.name} ({profile.game}): "
              + (", ".join(f"{v.parameter} = {v.value} (hand #{v.hand}, {v.kind})"
                           for v in inference.values) or "nothing"),
-             f"  {inference.explained_hands} divergent hand(s) explained by inferred values; "
-             f"profile written to {toml_path}"]
+             f"  profile written to {toml_path}"]
     lines += [f"  retracted: {parameter} = {value} (shown in hand #{shown}, contradicted in "
               f"hand #{contradicted})"
               for parameter, value, shown, contradicted in inference.retracted]

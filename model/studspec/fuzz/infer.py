@@ -59,7 +59,8 @@ class Inference:
     profile: Profile
     values: list[InferredValue] = field(default_factory=list)
     defects: Campaign = field(default_factory=Campaign)
-    explained_hands: int = 0  # divergent hands that an adopted value explained
+    # hands that diverged under the profile of their time and not under the inferred one
+    explained_hands: int = 0
     adopted: list[tuple[str, str]] = field(default_factory=list)  # in adoption order
     # values adopted and then contradicted: parameter, value, the hand that showed it, the
     # hand that contradicted it
