@@ -451,9 +451,11 @@ class CliSurface(Surface):
                      self._value(rng, profiles), "--hand", self._value(rng, ["1", "#2"])],
             lambda: ["convert", self._value(rng, self.files), "--out", out],
             lambda: ["prove", self._value(rng, ["NO-SUCH", "x" * 300])],
+            # --hands: small counts and refused ones only (a huge count is a long campaign,
+            # not a bad input).
             lambda: ["fuzz", "--engine", "studspec", "--profile",
                      self._value(rng, profiles), "--hands",
-                     self._value(rng, ["1", "2", "0", "-3"]), "--seed",
+                     rng.choice(["1", "2", "0", "-3", "nan", "1e400", "", "x"]), "--seed",
                      self._value(rng, ["1", "2"]), "--out", out, "--no-shrink"],
         ]
         weights = [1, 20, 20, 20, 5, 20, 20, 20, 10, 20, 2]

@@ -32,6 +32,12 @@ from studspec.records.hand import (
     PlayerRecord,
     Show,
 )
+from studspec.records.irregular_phh import FIELD as IRREGULARITIES
+from studspec.records.irregular_phh import (
+    irregularities_lines,
+    misdeal_positions,
+    read_irregularities,
+)
 
 VARIANTS: dict[str, Game] = {"F7S": "high", "F7S/8": "hilo"}
 COMMUNITY_COMMENT = "community card"
@@ -186,7 +192,19 @@ def parse_phh(text: str, name: str = "<phh>") -> HandRecord:
     actions = data["actions"]
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise reader.fail("must be an array of strings", field="actions")
-    events += _parse_actions(actions, reader, count, scale)
+    irregular_raw = data.get(IRREGULARITIES)
+
+    def fail_irregular(reason: str, value: object) -> InvalidInputError:
+        return reader.fail(reason, field=IRREGULARITIES, value=value)
+
+    boundaries: list[int] = []
+    parsed = _parse_actions(actions, reader, count, scale, boundaries=boundaries,
+                            restarts=misdeal_positions(irregular_raw, len(actions),
+                                                       fail_irregular))
+    irregularities = read_irregularities(
+        irregular_raw, count, [len(events) + b for b in (*boundaries, len(parsed))], scale,
+        fail_irregular)
+    events += parsed
     extra: dict[str, object] = {k: v for k, v in data.items() if k not in _KNOWN_FIELDS}
     rake = _decimal(data["_rake"], reader, "_rake") if "_rake" in data else None
     if "hand" in data and not isinstance(data["hand"], str | int):
@@ -198,12 +216,13 @@ def parse_phh(text: str, name: str = "<phh>") -> HandRecord:
         origin=origin, game=VARIANTS[str(variant)], ante=ante,
         bring_in=units(stakes["bring_in"]) or 0, small_bet=units(stakes["small_bet"]) or 0,
         big_bet=units(stakes["big_bet"]) or 0, players=players, events=tuple(events),
-        rake=units(rake), unit=str(data.get("currency", "chips")), scale=scale, extra=extra)
+        rake=units(rake), unit=str(data.get("currency", "chips")), scale=scale, extra=extra,
+        irregularities=irregularities)
 
 
 _KNOWN_FIELDS = {"variant", "antes", "bring_in", "small_bet", "big_bet", "starting_stacks",
                  "actions", "players", "finishing_stacks", "seats", "_rake", "hand",
-                 "ante_trimming_status", "currency"}
+                 "ante_trimming_status", "currency", IRREGULARITIES}
 
 
 def parse_action_lines(lines: Sequence[str], players: int, *, name: str,
@@ -217,10 +236,17 @@ def parse_action_lines(lines: Sequence[str], players: int, *, name: str,
 
 
 def _parse_actions(lines: Sequence[str], reader: _Reader, count: int,
-                   scale: int) -> list[Event]:
+                   scale: int, *, boundaries: list[int] | None = None,
+                   restarts: set[int] | frozenset[int] = frozenset()) -> list[Event]:
+    """The events of the action lines; ``boundaries`` gets each line's first event index;
+    at a line in ``restarts`` (a misdeal, MISDEAL-03) the deal starts again at 3rd street."""
     streets = [0] * count
     events: list[Event] = []
-    for notation in lines:
+    for index, notation in enumerate(lines):
+        if index in restarts:
+            streets = [0] * count
+        if boundaries is not None:
+            boundaries.append(len(events))
         events += _parse_action(notation, reader, count, streets, scale)
     return events
 
@@ -318,11 +344,16 @@ def write_phh(record: HandRecord, *, profile: str | None = None) -> str:
                  "inf" if p.starting_stack is None else _amount(p.starting_stack, scale)
                  for p in record.players) + "]",
              "actions = ["]
+    action_index: list[int] = []
     for event in record.events:
+        action_index.append(len(lines))
         notation = _notation(event, scale)
         if notation is not None:
             lines.append(f"  {_toml_string(notation)},")
+    action_index.append(len(lines))
+    first = action_index[0] if action_index else len(lines)
     lines.append("]")
+    lines += irregularities_lines(record, [i - first for i in action_index])
     lines.append("players = [" + ", ".join(_toml_string(p.name) for p in record.players) + "]")
     if all(p.seat is not None for p in record.players):
         lines.append("seats = [" + ", ".join(str(p.seat) for p in record.players) + "]")

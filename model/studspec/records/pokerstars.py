@@ -18,6 +18,7 @@ from studspec.cards import Card
 from studspec.records.builder import HandBuilder, infer_halves
 from studspec.records.chatter import is_chatter
 from studspec.records.hand import ActionKind, HandRecord
+from studspec.records.irregular_sites import SITTING_OUT
 from studspec.records.sitetext import (
     HandLines,
     Line,
@@ -144,6 +145,8 @@ class _Reader:
         if seat:
             stack = self.money(seat["stack"], number)
             self.b.seat(seat["name"], int(seat["seat"]), stack, number)
+            if "sitting out" in seat["rest"]:   # dealt in while away? (MISDEAL-07)
+                self.b.note(SITTING_OUT, seat["name"])
             return True
         return False
 
