@@ -305,7 +305,9 @@ def conform_case(case: Case, profile: Profile, engine: Engine) -> Outcome:
     if expectation is None:
         return outcome(NOT_APPLICABLE, "the case is for the other game")
     if kind not in CHECKABLE:
-        return outcome(NOT_CHECKED, f"the protocol shows nothing a {kind} question asks")
+        article = "an" if kind[0] in "aeiou" else "a"
+        return outcome(NOT_CHECKED, f"the protocol shows nothing {article} {kind} question "
+                                    "asks")
     if expectation.answer is None:
         assert expectation.refused is not None
         status, detail, expected_text, got_text = _refusal_outcome(case, profile, engine,
