@@ -126,3 +126,13 @@ def test_check_archive_guide_shows_real_outputs(checkout_copy: Path) -> None:
     assert len(sessions(text)) >= 4
     run_session(text, checkout_copy)
     assert len(list((checkout_copy / "corpus").glob("hand-*.phh"))) == 40
+
+
+def test_validate_engine_guide_shows_real_outputs(checkout_copy: Path) -> None:
+    """The guide's runs of the JavaScript reference engine over the pipe (needs node)."""
+    if shutil.which("node") is None and not os.environ.get("STUDSPEC_REQUIRE_NODE"):
+        pytest.skip("node is not installed")
+    text = (DOCS / "validate-engine.rst").read_text(encoding="utf-8")
+    assert any("cmd:node" in command for command, _ in sessions(text))
+    shutil.copytree(ROOT / "tests" / "engines", checkout_copy / "tests" / "engines")
+    run_session(text, checkout_copy)

@@ -94,3 +94,14 @@ def test_a_folder_is_checked_as_its_hand_files_in_sorted_order(tmp_path: Path) -
                      "archive/b/hand-000003.phh", "other.phh"]
     report = check_report([str(tmp_path / "archive")], jobs=2)
     assert report.exit_code == 0 and report.data["summary"]["hands_valid"] == 4
+
+
+def test_an_engine_that_breaks_reads_the_same_on_one_and_two_processes(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    errors = []
+    for jobs in ("1", "2"):
+        code = main(["fuzz", "--engine", "broken_engines:crash_on_apply", "--profile", "base",
+                     "--hands", "6", "--jobs", jobs, "--out", str(tmp_path / jobs)])
+        errors.append((code, capsys.readouterr().err))
+    assert errors[0] == errors[1] and errors[0][0] == 2
+    assert "the adapter raised KeyError" in errors[0][1]

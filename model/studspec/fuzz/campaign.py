@@ -21,6 +21,7 @@ from hypothesis import seed as hypothesis_seed
 from studspec.cluster import cluster_client
 from studspec.engines.model_adapter import ModelEngine
 from studspec.engines.protocol import Engine
+from studspec.errors import StudSpecError
 from studspec.fast.engine import FastEngine
 from studspec.fuzz.generate import HandSpec, hand_specs
 from studspec.fuzz.lockstep import Divergence, HandRun, play, play_accept_fast
@@ -65,24 +66,46 @@ class _Player:
         return play(spec, self.model, self.under_test)
 
 
+@dataclass(frozen=True)
+class _Broken:
+    """A worker's engine broke its protocol: the error's message, sent back as text (an
+    error object may not survive the trip between processes)."""
+
+    message: str
+
+
+Played = HandRun | _Broken | None  # a divergent run, a broken engine, or a hand that agreed
+
 _WORKER: dict[str, Any] = {}  # the pool workers' player (set before the pool forks)
 
 
-def _play_in_worker(spec: HandSpec) -> HandRun | None:
-    """A worker's hand: the run only when it diverges (the rest is not sent back)."""
-    player = _WORKER.get("player")
-    if player is None:
-        player = _WORKER["player"] = _Player(*_WORKER["arguments"])
-    run = player.play(spec)
+def _played(player: _Player, spec: HandSpec) -> Played:
+    """What a worker sends back for a hand: the run only when it diverges."""
+    try:
+        run = player.play(spec)
+    except StudSpecError as error:  # e.g. a malformed reply of the engine under test
+        return _Broken(str(error))
     return run if run.divergence is not None else None
 
 
+def _play_in_worker(spec: HandSpec) -> Played:
+    """A pool worker's hand (its player made once, from what the pool was forked with)."""
+    player = _WORKER.get("player")
+    if player is None:
+        player = _WORKER["player"] = _Player(*_WORKER["arguments"])
+    return _played(player, spec)
+
+
 def _play_batch(arguments: tuple[EngineFactory, Profile, bool],
-                specs: list[HandSpec]) -> list[HandRun | None]:
-    """A cluster task: a batch of hands, each run sent back only when it diverges."""
+                specs: list[HandSpec]) -> list[Played]:
+    """A cluster task: a batch of hands; a broken engine ends the batch."""
     player = _Player(*arguments)
-    runs = (player.play(spec) for spec in specs)
-    return [run if run.divergence is not None else None for run in runs]
+    results: list[Played] = []
+    for spec in specs:
+        results.append(_played(player, spec))
+        if isinstance(results[-1], _Broken):
+            break
+    return results
 
 
 CLUSTER_BATCH = 25  # hands per cluster task
@@ -101,9 +124,15 @@ def run_campaign(engine: EngineFactory, profile: Profile, hands: int, seed: int,
     taken in the order generated, so the campaign is the same for any ``jobs`` or cluster.
     """
     campaign = Campaign()
+    broken: list[StudSpecError] = []  # an engine that broke its protocol ends the campaign
     player = _Player(engine, profile, fast_path)
 
-    def count(run: HandRun | None) -> None:
+    def count(run: Played) -> None:
+        if broken:
+            return  # nothing after a broken engine counts, as when played here
+        if isinstance(run, _Broken):
+            broken.append(StudSpecError(run.message))
+            return
         index = campaign.hands
         campaign.hands += 1
         if run is not None and run.divergence is not None:
@@ -113,7 +142,7 @@ def run_campaign(engine: EngineFactory, profile: Profile, hands: int, seed: int,
         if progress is not None:
             progress(campaign.hands, campaign.by_kind)
 
-    pending: deque[Callable[[], list[HandRun | None]]] = deque()  # results, in order
+    pending: deque[Callable[[], list[Played]]] = deque()  # results, in order
     pool, client, batch = None, None, []
     if scheduler is not None:
         client = cluster_client(scheduler)
@@ -137,8 +166,13 @@ def run_campaign(engine: EngineFactory, profile: Profile, hands: int, seed: int,
     @_settings(hands)
     @given(hand_specs(profile.game, max_seats))
     def one_hand(spec: HandSpec) -> None:
+        if broken:
+            return
         if pool is None and client is None:
-            count(player.play(spec))
+            try:
+                count(player.play(spec))
+            except StudSpecError as error:  # e.g. a malformed reply: reported as it came
+                broken.append(error)
             return
         batch.append(spec)
         if pool is not None or len(batch) == CLUSTER_BATCH:
@@ -158,6 +192,8 @@ def run_campaign(engine: EngineFactory, profile: Profile, hands: int, seed: int,
             _WORKER.clear()
         if client is not None:
             client.close()
+    if broken:
+        raise broken[0]
     model, under_test = player.model, player.under_test
     if shrink:
         for kind in campaign.first:

@@ -183,6 +183,10 @@ def _lock_step(spec: HandSpec, reference: Engine, engine: Engine,
                 step, "refusal", model.clause_of(probe), f"refuses {probe}", f"accepts {probe}")
             return run
         move = pick(ours, choice)
+        # An engine in another process may start on the move while the model plays it.
+        begin = getattr(engine, "begin_apply", None)
+        if begin is not None:
+            begin(move)
         reference.apply(move)
         try:
             engine.apply(move)
