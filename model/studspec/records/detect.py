@@ -16,11 +16,11 @@ import codecs
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import ModuleType
 
 from studspec.errors import InvalidInputError
-from studspec.records import fulltilt, ongame, partypoker, pokerstars
+from studspec.records.grammar import Grammar
 from studspec.records.hand import HandRecord
+from studspec.records.sites import GRAMMARS
 from studspec.records.sitetext import (
     HandLines,
     Line,
@@ -29,9 +29,8 @@ from studspec.records.sitetext import (
     split_lines,
 )
 
-READERS: dict[str, ModuleType] = {module.FORMAT: module for module in
-                                  (pokerstars, fulltilt, partypoker, ongame)}
-"""Each reader module has FORMAT, ``hand_start(text, current_id)`` and ``parse_hand``."""
+READERS: dict[str, Grammar] = {grammar.format: grammar for grammar in GRAMMARS}
+"""The grammar of each text format: ``hand_start(text, current_id)`` and ``parse_hand``."""
 
 _BOMS = ((codecs.BOM_UTF8, "utf-8"), (codecs.BOM_UTF16_LE, "utf-16-le"),
          (codecs.BOM_UTF16_BE, "utf-16-be"))

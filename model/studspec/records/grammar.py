@@ -1,0 +1,497 @@
+"""One reader for every site's text hand histories: a driver and per-site grammars.
+
+A :class:`Grammar` describes one site's text format as data: the lines that start a hand,
+the header variants (cash and tournament) with the game, limit and stakes as named
+groups, and a table of line :class:`Rule` s, each a pattern with named groups mapped to an
+event of the hand (a seat, a street, a deal, an ante, a bet, a show, an award…). The
+driver (:func:`read_hand`) walks a hand's lines through the table and feeds a
+:class:`~studspec.records.builder.HandBuilder`; adding a site or a format variant is adding
+a grammar and its tests (see ``sites.py``).
+
+Named groups the events read (each optional unless the event needs it):
+
+* ``name`` is never a group: a rule with ``actor`` set matches the rest of a line that
+  starts with a seated player's name followed by that separator (longest name first, so
+  names may hold spaces); ``who`` is a group that must be exactly a seated name;
+* ``amount`` what an action added, ``to`` the player's street total after it, ``verb``
+  the log's own verb (kept as ``stated``), ``all_in`` present when the line says all-in;
+* ``cards`` a card list (brackets optional, commas or spaces), ``low`` a written low;
+* ``pot`` / ``number`` / ``half`` which pot and half an award paid.
+
+Sections: a hand starts in ``header``; the first line no header rule knows moves it to
+``play``; a rule's ``then`` moves it on (``summary``). A line no rule of the current section
+knows makes the hand unreadable ("unknown line", with the line and its number), and the
+other hands of the file are still read.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+from studspec.records.builder import HandBuilder, infer_halves
+from studspec.records.chatter import is_chatter
+from studspec.records.hand import ActionKind, Game, HandRecord
+from studspec.records.sitetext import (
+    HandLines,
+    Line,
+    Problem,
+    UnknownGameError,
+    card_groups,
+    low_key,
+    money_scale,
+    parse_money,
+    split_actor,
+)
+
+SECTIONS = ("header", "play", "summary")
+NOT_THIS_GAME = "not Seven Card Stud or Stud Hi/Lo (fixed limit); skipped"
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One kind of line: its pattern, the event it is, where it may stand, what follows."""
+
+    pattern: re.Pattern[str]
+    event: str
+    sections: frozenset[str]
+    actor: str | None = None
+    prefix: str = ""
+    then: str | None = None
+    fixed: Mapping[str, str] = field(default_factory=dict)
+
+
+def rule(pattern: str, event: str, *, sections: str = "header play summary",
+         actor: str | None = None, prefix: str = "", then: str | None = None,
+         ignore_case: bool = False, **fixed: str) -> Rule:
+    """A rule from a pattern; with ``actor``, the line is ``prefix``, a seated name, the
+    separator ``actor`` and the text the pattern matches. ``fixed`` gives values no group
+    carries (``kind``, ``stated``, ``key``…)."""
+    wanted = frozenset(sections.split())
+    assert wanted <= set(SECTIONS), sections
+    flags = re.IGNORECASE if ignore_case else 0
+    return Rule(re.compile(pattern, flags), event, wanted, actor, prefix, then, dict(fixed))
+
+
+@dataclass(frozen=True)
+class Start:
+    """A line that starts a hand; ``new_id_only``: only when its id is not the current
+    hand's (a second header line of the same hand)."""
+
+    pattern: re.Pattern[str]
+    new_id_only: bool = False
+
+
+@dataclass(frozen=True)
+class Grammar:
+    """A site's text format, as data the driver reads (see the module docstring)."""
+
+    format: str
+    starts: tuple[Start, ...]
+    headers: tuple[Rule, ...]
+    rules: tuple[Rule, ...]
+    games: tuple[tuple[re.Pattern[str], Game], ...]
+    streets: Mapping[str, int]
+    complete: str
+    incomplete: str
+    header_on_start_line: bool = True
+    fixed_limits: frozenset[str] = frozenset()
+    halves: str | None = None
+
+    def hand_start(self, text: str, current: str | None) -> str | None:
+        """The hand id when a line starts a hand of this format."""
+        for start in self.starts:
+            match = start.pattern.match(text)
+            if match and not (start.new_id_only and match["id"] == current):
+                return match["id"]
+        return None
+
+    def parse_hand(self, hand: HandLines, file: str) -> tuple[HandRecord, list[Problem]]:
+        """One hand as a record, with the warnings raised while reading it."""
+        return read_hand(self, hand, file)
+
+    def game_of(self, text: str) -> Game | None:
+        """The game a header's game text names, or None for another game."""
+        for pattern, game in self.games:
+            if pattern.search(text):
+                return game
+        return None
+
+
+class _HandReader:
+    """Reads the lines of one hand into a builder, driven by a grammar."""
+
+    def __init__(self, grammar: Grammar, builder: HandBuilder) -> None:
+        self.g = grammar
+        self.b = builder
+        self.section = "header"
+        self.reached: set[str] = set()
+        self.have_game = False
+        self.lows: dict[str, tuple[int, ...]] = {}
+        self.no_low = False
+        self.low_pots: set[str] = set()
+        self.events: dict[str, Callable[[Rule, str | None, re.Match[str], int, str], bool]] = {
+            "game": self.on_game, "ignore": self.on_ignore, "note": self.on_note,
+            "table": self.on_table, "button": self.on_button, "seat": self.on_seat,
+            "street": self.on_street, "showdown": self.on_showdown, "deal": self.on_deal,
+            "action": self.on_action, "all_in": self.on_all_in, "show": self.on_show,
+            "muck": self.on_muck, "low_shown": self.on_low_shown, "no_low": self.on_no_low,
+            "uncalled": self.on_uncalled, "award": self.on_award,
+            "award_list": self.on_award_list, "total": self.on_total, "rake": self.on_rake,
+            "summary_seat": self.on_summary_seat, "result": self.on_result,
+        }
+
+    # -- the driver -----------------------------------------------------------------------
+    def money(self, text: str, line: int) -> int:
+        """An amount of this hand in its units."""
+        return parse_money(text, self.b.scale, where=self.b.where(line))
+
+    def header(self, line: Line) -> None:
+        """The game, limit and stakes from a header line (the start line, or a later one)."""
+        for header in self.g.headers:
+            match = header.pattern.match(line.text.rstrip())
+            if match:
+                self.on_game(header, None, match, line.number, line.text)
+                return
+        raise self.b.fail(f"unknown {self.g.format} hand header", line.number,
+                          line.text.rstrip())
+
+    def read(self, line: Line) -> None:
+        """Read one line; a line no rule knows raises InvalidInputError."""
+        text, number = line.text.rstrip(), line.number
+        if not text.strip() or is_chatter(text):
+            return
+        if (not self.g.header_on_start_line and not self.have_game
+                and self.try_rules(text, number, self.g.headers)):
+            return
+        if self.try_rules(text, number, self.g.rules):
+            return
+        if self.section == "header":
+            self.section = "play"
+            if self.try_rules(text, number, self.g.rules):
+                return
+        reason = "unknown line in the summary" if self.section == "summary" else "unknown line"
+        raise self.b.fail(reason, number, text)
+
+    def try_rules(self, text: str, number: int, rules: tuple[Rule, ...]) -> bool:
+        """Apply the first rule of the current section that reads the line."""
+        splits: dict[tuple[str, str], tuple[str, str] | None] = {}
+        for each in rules:
+            if self.section not in each.sections:
+                continue
+            name: str | None = None
+            subject = text
+            if each.actor is not None:
+                key = (each.prefix, each.actor)
+                if key not in splits:
+                    splits[key] = (split_actor(text[len(each.prefix):], list(self.b.seats),
+                                               each.actor)
+                                   if text.startswith(each.prefix) else None)
+                split = splits[key]
+                if split is None:
+                    continue
+                name, subject = split[0], split[1].rstrip()
+            match = each.pattern.match(subject)
+            if match is None or not self.events[each.event](each, name, match, number, text):
+                continue
+            if not self.have_game and each.event != "ignore" and self.section != "header":
+                raise self.b.fail(f"no {self.g.format} game header before this line",
+                                  number, text)
+            if each.then is not None:
+                if each.then == "summary":
+                    self.b.close_deals()
+                self.section = each.then if each.then in SECTIONS else self.section
+                self.reached.add(each.then)
+            return True
+        return False
+
+    def who(self, match: re.Match[str]) -> str | None:
+        """The seated player a ``who`` group names exactly, or None."""
+        who = match["who"].strip()
+        return who if who in self.b.seats else None
+
+    # -- header events --------------------------------------------------------------------
+    def on_game(self, rule: Rule, name: str | None, m: re.Match[str], number: int,
+                text: str) -> bool:
+        """Game, limit, stakes and money unit; another game raises UnknownGameError."""
+        groups = m.groupdict()
+        game_text = " ".join(value for key, value in groups.items()
+                             if key.startswith("game") and value)
+        limit = groups.get("limit")
+        game = self.g.game_of(game_text)
+        if game is None or (limit is not None and limit.upper() not in self.g.fixed_limits):
+            shown = f"{limit} {game_text}" if limit else game_text
+            raise UnknownGameError(NOT_THIS_GAME, input_text=shown,
+                                   where=self.b.where(number))
+        b = self.b
+        b.game = game
+        b.scale, b.unit = money_scale(groups.get("symbol"))
+        if groups.get("code") and groups.get("symbol"):
+            b.unit = groups["code"]
+        b.small_bet = self.money(m["small"], number)
+        b.big_bet = self.money(m["big"], number)
+        if groups.get("ante"):
+            b.note("ante_stated", self.money(m["ante"], number))
+        if groups.get("tournament"):
+            b.note("tournament", True)
+        if groups.get("table"):
+            b.note("table", m["table"])
+        if "limit" in groups and limit is None:
+            b.note("limit_unstated", "the header names no limit; read as fixed limit")
+        self.have_game = True
+        return True
+
+    def on_ignore(self, rule: Rule, name: str | None, m: re.Match[str], number: int,
+                  text: str) -> bool:
+        """A line that says nothing the record keeps (a separator, a time stamp…)."""
+        return True
+
+    def on_note(self, rule: Rule, name: str | None, m: re.Match[str], number: int,
+                text: str) -> bool:
+        """A fact kept in the record's ``extra``: the ``value`` group, the player's line, or
+        the line number."""
+        groups = m.groupdict()
+        value: object
+        if groups.get("value") is not None:
+            value = groups["value"]
+        elif name is not None:
+            value = (f"{name} {m.string}" if rule.fixed.get("form") == "text"
+                     else f"{name} (line {number})")
+        else:
+            value = number
+        if rule.fixed.get("type") == "int":
+            value = int(str(value))
+        self.b.note(rule.fixed["key"], value)
+        return True
+
+    def on_table(self, rule: Rule, name: str | None, m: re.Match[str], number: int,
+                 text: str) -> bool:
+        """The table line: its name, and the button seat when it names one."""
+        if rule.fixed.get("before_seats") and self.b.seats:
+            return False
+        self.b.note("table", m["table"])
+        if m.groupdict().get("button"):
+            self.b.button = int(m["button"])
+        return True
+
+    def on_button(self, rule: Rule, name: str | None, m: re.Match[str], number: int,
+                  text: str) -> bool:
+        """The button's seat (dealing starts left of it)."""
+        self.b.button = int(m["button"])
+        return True
+
+    def on_seat(self, rule: Rule, name: str | None, m: re.Match[str], number: int,
+                text: str) -> bool:
+        """A seat line of the header: seat, name and starting stack."""
+        self.b.seat(m["name"], int(m["seat"]), self.money(m["stack"], number), number)
+        return True
+
+    def on_showdown(self, rule: Rule, name: str | None, m: re.Match[str], number: int,
+                    text: str) -> bool:
+        """The showdown begins: the last street's deals are complete."""
+        self.b.close_deals()
+        return True
+
+    # -- the deal ---------------------------------------------------------------------------
+    def on_street(self, rule: Rule, name: str | None, m: re.Match[str], number: int,
+                  text: str) -> bool:
+        """A street header; a community card on 7th street when the line shows one."""
+        street = self.g.streets[(m["street"] or "").lower()]
+        community = None
+        if m.groupdict().get("card") is not None:
+            (community,) = self.b.cards(m["card"].split(), number) or (None,)
+            if community is None:
+                raise self.b.fail("unreadable community card", number, text)
+        self.b.start_street(street, number, community)
+        return True
+
+    def on_deal(self, rule: Rule, name: str | None, m: re.Match[str], number: int,
+                text: str) -> bool:
+        """A dealing line: the player's cards of this street (brackets as the log has them)."""
+        if name is None:
+            return False
+        self.b.deal_groups(name, card_groups(m["cards"]), number)
+        return True
+
+    # -- betting ------------------------------------------------------------------------------
+    def on_action(self, rule: Rule, name: str | None, m: re.Match[str], number: int,
+                  text: str) -> bool:
+        """An ante, bring-in, check, call, fold, bet, completion or raise."""
+        assert name is not None
+        groups = m.groupdict()
+        kind = ActionKind(rule.fixed["kind"])
+        stated = rule.fixed.get("stated") or groups.get("verb") or m.group(0)
+        amount = self.money(groups["amount"], number) if groups.get("amount") else None
+        to = self.money(groups["to"], number) if groups.get("to") else None
+        all_in = groups.get("all_in") is not None
+        self.b.act(name, kind, number, stated=stated, amount=amount, to=to, all_in=all_in)
+        if kind is ActionKind.FOLD and groups.get("cards"):
+            self.b.note("folded_showing", f"{name}: {' '.join(card_groups(m['cards'])[0])} "
+                        f"(line {number})")
+        return True
+
+    def on_all_in(self, rule: Rule, name: str | None, m: re.Match[str], number: int,
+                  text: str) -> bool:
+        """An all-in stating only what it added: a raise if it goes above the street's
+        highest total, else a call."""
+        assert name is not None
+        amount = self.money(m["amount"], number)
+        facing = max(self.b.street_totals.values(), default=0)
+        total = self.b.street_totals.get(name, 0)
+        kind = ActionKind.WAGER if total + amount > facing else ActionKind.CHECK_CALL
+        self.b.act(name, kind, number, stated=m["verb"], amount=amount, all_in=True)
+        return True
+
+    # -- showdown and pots ------------------------------------------------------------------
+    def on_show(self, rule: Rule, name: str | None, m: re.Match[str], number: int,
+                text: str) -> bool:
+        """A player shows cards; a written low (``LO: 8,7,5,4,2``) is kept for the halves."""
+        assert name is not None
+        tokens = m["cards"].replace(",", " ").split()
+        self.b.show(name, self.b.cards(tokens, number), number)
+        low = re.search(r"LO: (?P<low>[\dATJQK,]+)", m.groupdict().get("description") or "")
+        key = low_key(low["low"]) if low else None
+        if key is not None:
+            self.lows[name] = key
+        return True
+
+    def on_muck(self, rule: Rule, name: str | None, m: re.Match[str], number: int,
+                text: str) -> bool:
+        """A player mucks (or, with ``silent``, declines to show: no event)."""
+        assert name is not None
+        if not rule.fixed.get("silent"):
+            self.b.show(name, (), number, mucked=True)
+        return True
+
+    def on_low_shown(self, rule: Rule, name: str | None, m: re.Match[str], number: int,
+                     text: str) -> bool:
+        """A written low on a line of its own, kept as a note."""
+        low = m["low"].strip()
+        if low_key(low) is None:
+            return False
+        self.b.note("low_shown", f"{name}: {low}")
+        return True
+
+    def on_no_low(self, rule: Rule, name: str | None, m: re.Match[str], number: int,
+                  text: str) -> bool:
+        """No low qualified: every pot award is the whole pot."""
+        self.no_low = True
+        self.b.note("no_low_hand_qualified", number)
+        return True
+
+    def on_uncalled(self, rule: Rule, name: str | None, m: re.Match[str], number: int,
+                    text: str) -> bool:
+        """An uncalled bet returned to the player who made it."""
+        who = self.who(m)
+        if who is None:
+            return False
+        self.b.award(who, self.money(m["amount"], number), number, pot="uncalled",
+                     half="returned")
+        return True
+
+    def pot(self, m: re.Match[str]) -> str:
+        """``main`` or ``side-N`` from the ``pot`` and ``number`` groups."""
+        groups = m.groupdict()
+        if "side" in (groups.get("pot") or "").lower():
+            return f"side-{groups.get('number') or 1}"
+        return "main"
+
+    def on_award(self, rule: Rule, name: str | None, m: re.Match[str], number: int,
+                 text: str) -> bool:
+        """Chips a player took from a pot, and which half when the log names it."""
+        who = name if name is not None else self.who(m)
+        if who is None:
+            return False
+        pot = self.pot(m)
+        half = (m.groupdict().get("half") or rule.fixed.get("half") or "whole").lower()
+        half = {"lo": "low", "hi": "high"}.get(half, half)
+        if half == "low":
+            self.low_pots.add(pot)
+        self.b.award(who, self.money(m["amount"], number), number, pot=pot,
+                     half="high" if half == "high" else "low" if half == "low" else "whole")
+        self.reached.add("won")
+        return True
+
+    def on_award_list(self, rule: Rule, name: str | None, m: re.Match[str], number: int,
+                      text: str) -> bool:
+        """A pot line naming every winner with the amount each took."""
+        pot = self.pot(m)
+        self.b.note("pot_totals", f"{pot}: {m['total']}")
+        for winner in m["winners"].split(", "):
+            won = re.match(r"^(?P<name>.+?) \((?P<amount>[^()]+)\)$", winner.strip())
+            if won is None:
+                raise self.b.fail("unreadable pot winner", number, winner)
+            self.b.award(won["name"], self.money(won["amount"], number), number, pot=pot)
+        self.reached.add("won")
+        return True
+
+    def on_total(self, rule: Rule, name: str | None, m: re.Match[str], number: int,
+                 text: str) -> bool:
+        """The summary's total pot and rake."""
+        self.b.note("total_pot", self.money(m["total"], number))
+        self.b.rake = self.money(m["rake"], number)
+        if (m.groupdict().get("pots") or "").strip():
+            self.b.note("pots_stated", m["pots"].strip())
+        return True
+
+    def on_rake(self, rule: Rule, name: str | None, m: re.Match[str], number: int,
+                text: str) -> bool:
+        """The rake taken."""
+        self.b.rake = self.money(m["rake"], number)
+        return True
+
+    def on_summary_seat(self, rule: Rule, name: str | None, m: re.Match[str], number: int,
+                        text: str) -> bool:
+        """A summary seat line: only cards revealed by a muck are new (the rest repeats)."""
+        split = split_actor(m["rest"], list(self.b.seats), " ")
+        if split is None:
+            return False
+        name = split[0]
+        mucked = re.search(r" mucked \[(?P<cards>[^\]]*)\]", " " + split[1])
+        if mucked:
+            self.b.reveal_mucked(name, self.b.cards(mucked["cards"].split(), number))
+        return True
+
+    def on_result(self, rule: Rule, name: str | None, m: re.Match[str], number: int,
+                  text: str) -> bool:
+        """A summary result line: the finishing stack, and the cards shown if any."""
+        player = m["name"]
+        if player not in self.b.seats:
+            raise self.b.fail("player has no seat in this hand", number, player)
+        self.b.finishing[player] = self.money(m["stack"], number)
+        if m.groupdict().get("cards"):
+            cards = card_groups(m["cards"])[0]
+            self.b.show(player, self.b.cards(cards, number), number)
+        return True
+
+    # -- the end ------------------------------------------------------------------------------
+    def finish(self, last: int) -> HandRecord:
+        """The record, once the hand is complete; the halves of a hi/lo pot filled in."""
+        if self.g.complete not in self.reached:
+            raise self.b.fail(self.g.incomplete, last)
+        if self.g.halves == "lows":
+            infer_halves(self.b, self.lows, self.no_low)
+        elif self.g.halves == "low-pots" and self.b.game == "hilo":
+            for position, (who, award) in enumerate(self.b.awards):
+                if award.pot in self.low_pots and award.half == "whole":
+                    self.b.awards[position] = (who, dataclasses.replace(award, half="high"))
+        return self.b.build()
+
+
+def read_hand(grammar: Grammar, hand: HandLines, file: str) -> tuple[HandRecord, list[Problem]]:
+    """One hand's lines as a record, with the warnings raised while reading it."""
+    first = hand.lines[0]
+    builder = HandBuilder(file, grammar.format, hand.hand_id, first.number)
+    reader = _HandReader(grammar, builder)
+    lines = hand.lines
+    if grammar.header_on_start_line:
+        reader.header(first)
+        lines = lines[1:]
+    for line in lines:
+        if grammar.hand_start(line.text, None) is None:
+            reader.read(line)
+    if not reader.have_game:
+        raise builder.fail(f"no {grammar.format} game header in the hand", first.number)
+    return reader.finish(hand.lines[-1].number), builder.warnings

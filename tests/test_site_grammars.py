@@ -1,0 +1,171 @@
+"""The one table-driven site reader: each grammar reads its format family (header variants
+the sample files do not show), and a line no grammar knows skips only its hand."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from pathlib import Path
+
+import pytest
+
+from studspec.records.detect import READERS, read_text
+from studspec.records.grammar import Grammar
+from studspec.records.hand import Action, ActionKind, Deal, HandRecord
+from studspec.records.sites import GRAMMARS
+
+LOCAL = Path(__file__).resolve().parent / "data" / "handhistories"
+
+
+def local(name: str) -> str:
+    return (LOCAL / name).read_text(encoding="utf-8")
+
+
+def only_record(text: str, name: str = "variant.txt") -> HandRecord:
+    result = read_text(text, name)
+    errors = [p for p in result.problems if p.severity != "warning"]
+    assert not errors, errors
+    (record,) = result.records
+    return record
+
+
+def in_chips(text: str) -> str:
+    """A cash log's amounts (``$90.50 USD``, ``$0.04``) as chip counts of one cent each."""
+    def cents(match: re.Match[str]) -> str:
+        whole, _, fraction = match["number"].replace(",", "").partition(".")
+        return str(int(whole) * 100 + int((fraction or "0").ljust(2, "0")))
+    return re.sub(r"\$(?P<number>[\d,]+(?:\.\d+)?)(?: USD)?", cents, text)
+
+
+def without_lines(record: HandRecord) -> tuple[object, ...]:
+    """Events and awards with their line numbers left out."""
+    return tuple(dataclasses.replace(item, line=None)  # type: ignore[type-var]
+                 for item in (*record.events, *record.awards))
+
+
+def amounts(record: HandRecord) -> list[tuple[ActionKind, int | None, int | None]]:
+    return [(a.kind, a.amount, a.to) for a in record.actions()]
+
+
+def test_every_format_is_one_grammar_of_the_one_reader() -> None:
+    assert all(isinstance(grammar, Grammar) for grammar in READERS.values())
+    assert list(READERS) == [grammar.format for grammar in GRAMMARS]
+
+
+def test_partypoker_cash_header_without_fl_reads_as_fixed_limit() -> None:
+    text = local("party-hilo.txt")
+    plain = text.replace("$10/$20 USD FL 7 Card Stud Hi-Lo", "$10/$20 USD 7 Card Stud Hi-Lo")
+    assert plain != text
+    record, original = only_record(plain), only_record(text)
+    assert record.events == original.events and record.awards == original.awards
+    assert "limit_unstated" in record.extra and "limit_unstated" not in original.extra
+
+
+def test_partypoker_tournament_header_reads_in_chips() -> None:
+    """``FL 7 Card Stud $6 USD Buy-in Trny:… Level:2 Stakes-Antes(60/120-10)``: the stakes
+    and ante in the header, chip amounts in brackets."""
+    text = local("party-hilo.txt")
+    header = "$10/$20 USD FL 7 Card Stud Hi-Lo - Monday, February 27, 09:51:26 EST 2012"
+    assert header in text
+    tournament = in_chips(text).replace(
+        in_chips(header), "FL 7 Card Stud Hi-Lo $6 USD Buy-in Trny:61234567 Level:2 "
+        "Stakes-Antes(1000/2000-100) - Monday, February 27, 09:51:26 EST 2012")
+    record, cash = only_record(tournament), only_record(text)
+    assert (record.small_bet, record.big_bet, record.scale, record.unit) == (
+        1000, 2000, 1, "chips")
+    assert record.extra["tournament"] is True and record.extra["ante_stated"] == 100
+    assert amounts(record) == amounts(cash) and record.awards == cash.awards
+
+
+def test_partypoker_tournament_of_another_limit_is_skipped() -> None:
+    text = local("party-hilo.txt").replace(
+        "$10/$20 USD FL 7 Card Stud Hi-Lo", "NL 7 Card Stud $6 USD Buy-in Trny:1 Level:2 "
+        "Stakes-Antes(60/120-10)")
+    result = read_text(text, "nl.txt")
+    assert not result.records
+    assert [p.severity for p in result.problems] == ["skipped"]
+
+
+def test_ongame_log_without_a_button_line_reads_in_seat_order() -> None:
+    text = local("ongame-big-bring.txt")
+    assert "Button: seat 1\n" in text
+    record = only_record(text.replace("Button: seat 1\n", ""))
+    original = only_record(text)
+    assert [p.name for p in record.players] == ["Hero", "Player0"]  # seats 3 and 6
+    assert without_lines(record) == without_lines(original)
+
+
+def test_pokerstars_tournament_and_mixed_game_headers() -> None:
+    text = local("stars-hilo-35874576282.txt")
+    head = text.splitlines()[0]
+    variants = {
+        "PokerStars Hand #35874576282: Tournament #1, Freeroll 7 Card Stud Hi/Lo Limit - "
+        "Level II (4/8) - 2009/11/26 10:24:59 ET": (4, 8, 1),
+        "PokerStars Hand #35874576282:  HORSE (7 Card Stud Hi/Lo Limit, $0.04/$0.08 USD) - "
+        "2009/11/26 10:24:59 ET": (4, 8, 100),
+        "PokerStars Zoom Hand #35874576282:  7 Card Stud Hi/Lo Limit ($0.04/$0.08) - "
+        "2009/11/26 10:24:59 ET": (4, 8, 100),
+    }
+    for header, (small, big, scale) in variants.items():
+        variant = text.replace(head, header)
+        if scale == 1:
+            variant = in_chips(variant)
+        record = only_record(variant)
+        assert (record.game, record.small_bet, record.big_bet, record.scale) == (
+            "hilo", small, big, scale), header
+
+
+def test_full_tilt_tournament_header() -> None:
+    text = local("fulltilt-steal.txt")
+    head = text.splitlines()[0]
+    header = re.sub(r": Table Fpdb - ", ": $10 + $1 Sit & Go (123456789), Table 1 - ", head)
+    record = only_record(text.replace(head, header))
+    assert record.extra["tournament"] is True and record.small_bet == 200
+
+
+def test_thousands_separators_in_stakes_and_amounts() -> None:
+    text = local("stars-hilo-35874576282.txt")
+    big = text.replace("$0.04/$0.08", "$2,000/$4,000").replace("$0.", "$1,0")
+    record = only_record(big)
+    assert record.small_bet == 200000 and record.big_bet == 400000
+    assert all(a.amount is None or a.amount >= 100000 for a in record.actions())
+
+
+UNKNOWN_LINE_AFTER = {  # sample -> a line after which an unknown player line is put
+    "stars-triple-stud.txt": ("Hero: posts the ante 50", "Hero: dances a jig"),
+    "fulltilt-steal.txt": ("*** 3RD STREET ***", "Hero dances a jig"),
+    "party-hilo.txt": ("** Dealing **", "Player0 dances a jig"),
+    "ongame-big-bring.txt": ("Dealing pocket cards", "Hero dances a jig"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(UNKNOWN_LINE_AFTER))
+def test_an_unknown_line_skips_its_hand_and_the_next_hand_is_read(name: str) -> None:
+    text = local(name)
+    after, strange = UNKNOWN_LINE_AFTER[name]
+    lines = text.splitlines()
+    position = next(i for i, line in enumerate(lines) if line.startswith(after)) + 1
+    bad = "\n".join([*lines[:position], strange, *lines[position:]])
+    result = read_text(bad + "\n\n" + text + "\n", name)
+    assert len(result.records) == 1 and result.records[0].origin.line == len(lines) + 3
+    (problem,) = [p for p in result.problems if p.severity == "error"]
+    assert (problem.file, problem.line, problem.reason, problem.text) == (
+        name, position + 1, "unknown line", strange)
+    assert problem.hand_id is not None
+
+
+def test_a_hand_with_only_its_header_is_reported_not_raised() -> None:
+    for grammar in GRAMMARS:
+        sample = {"pokerstars": "stars-triple-stud.txt", "fulltilt": "fulltilt-steal.txt",
+                  "partypoker": "party-hilo.txt", "ongame": "ongame-big-bring.txt"}
+        first = local(sample[grammar.format]).splitlines()[0]
+        result = read_text(first + "\n", "one-line.txt")
+        assert not result.records
+        assert [p.severity for p in result.problems] == ["error"], grammar.format
+
+
+def test_deals_are_still_written_in_dealing_order() -> None:
+    record = only_record(local("party-hilo.txt"))
+    third = [e for e in record.events if isinstance(e, Deal) and e.street == 3]
+    assert [record.players[d.player].seat for d in third] == [1, 3]  # button seat 0
+    assert isinstance(record.events[0], Action)
