@@ -28,8 +28,11 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 def normal_form(record: HandRecord) -> list[tuple[object, ...]]:
     """What PHH keeps of a hand, line numbers and the site's wording aside: deals, and
     actions with WAGER totals in currency units (PHH readers choose their own scale).
-    Antes are the record's ``ante``; a muck keeps no cards in PHH."""
+    Antes are the record's ``ante``; a muck keeps no cards in PHH. A show is what it and the deals
+    together reveal of the player's cards (PHH's ``sm`` lists every hole card; a site may
+    list only some)."""
     events: list[tuple[object, ...]] = []
+    known: dict[int, set[str]] = {}
     for event in record.events:
         if isinstance(event, Action):
             if event.kind is not ActionKind.ANTE:
@@ -38,9 +41,14 @@ def normal_form(record: HandRecord) -> list[tuple[object, ...]]:
                 events.append(("action", event.player, event.kind, to))
         elif isinstance(event, Deal):
             events.append(("deal", event.street, event.player, event.cards, event.face_up))
+            for player in ([event.player] if event.player is not None
+                           else range(len(record.players))):
+                known.setdefault(player, set()).update(str(c) for c in event.cards if c)
+        elif event.mucked:
+            events.append(("show", event.player, (), True))
         else:
-            events.append(("show", event.player, () if event.mucked else event.cards,
-                           event.mucked))
+            revealed = known.get(event.player, set()) | {str(c) for c in event.cards if c}
+            events.append(("show", event.player, sorted(revealed), False))
     return events
 
 
