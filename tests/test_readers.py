@@ -32,6 +32,20 @@ EXPECTED = {  # file -> (format, hands, problems as (severity, line, reason star
     "fulltilt/7-StudHL-USD-2-4-201006.Steal.examples.txt": ("fulltilt", 12, []),
     "partypoker/7-StudHL-USD-10-20.201202.wins.lo.pot.txt": ("partypoker", 1, []),
     "ongame/7-Stud-USD-1.00-2.00-201212.big.bring.txt": ("ongame", 1, []),
+    "winamax/7-Stud-6max-EUR-25-50-201611._8games_.txt": ("winamax", 1, []),
+    "winamax/7-StudHL-6max-EUR-25-50-201611._8games_.txt": ("winamax", 1, []),
+}
+NO_READER_YET = {  # shared files of sites studspec has no grammar for: reported, not read
+    "absolute/7-StudHL-USD-0.02-0.04-200903.River.with.mucked.txt",
+    "bovada/7-Stud-USD-2.00-4.00-201205.txt",
+    "bovada/7-StudHL-USD-0.25-0.50-201209.txt",
+    "everleaf/7-Stud-USD-0.05-0.10.201107.txt",
+    "ipoker/7-StudL-USD-0.05-0.10-201009.txt",
+    "kingsclub/7-Stud-USD-44-88-202010.txt",
+    "kingsclub/Razz-USD-40-80-202101.txt",
+    "merge/7-Stud-USD-0.50-1.00-201102.Sample.txt",
+    "winning/7-Stud-8max-USD-1.00-2.00-201608.HH00000000 G0.txt",
+    "winning/7-Stud-HL-8max-USD-1.00-2.00-201608.HH00000000 G0.txt",
 }
 
 
@@ -68,7 +82,15 @@ def contributions(record: HandRecord) -> int:
 @needs_shared
 def test_every_shared_site_file_is_known_here() -> None:
     found = {str(p.relative_to(SHARED)) for p in SHARED.glob("*/*.txt")}
-    assert found == set(EXPECTED)
+    assert found == set(EXPECTED) | NO_READER_YET
+
+
+@needs_shared
+@pytest.mark.parametrize("name", sorted(NO_READER_YET))
+def test_a_file_of_a_site_without_a_grammar_is_reported_not_misread(name: str) -> None:
+    result = read_hand_histories(SHARED / name)
+    assert result.format is None and not result.records
+    assert [p.severity for p in result.problems if p.severity != "warning"] == ["error"]
 
 
 @needs_shared

@@ -136,6 +136,7 @@ UNKNOWN_LINE_AFTER = {  # sample -> a line after which an unknown player line is
     "fulltilt-steal.txt": ("*** 3RD STREET ***", "Hero dances a jig"),
     "party-hilo.txt": ("** Dealing **", "Player0 dances a jig"),
     "ongame-big-bring.txt": ("Dealing pocket cards", "Hero dances a jig"),
+    "winamax-hilo.txt": ("*** 3rd STREET ***", "Hero dances a jig"),
 }
 
 
@@ -157,7 +158,8 @@ def test_an_unknown_line_skips_its_hand_and_the_next_hand_is_read(name: str) -> 
 def test_a_hand_with_only_its_header_is_reported_not_raised() -> None:
     for grammar in GRAMMARS:
         sample = {"pokerstars": "stars-triple-stud.txt", "fulltilt": "fulltilt-steal.txt",
-                  "partypoker": "party-hilo.txt", "ongame": "ongame-big-bring.txt"}
+                  "partypoker": "party-hilo.txt", "ongame": "ongame-big-bring.txt",
+                  "winamax": "winamax-hilo.txt"}
         first = local(sample[grammar.format]).splitlines()[0]
         result = read_text(first + "\n", "one-line.txt")
         assert not result.records
@@ -169,3 +171,38 @@ def test_deals_are_still_written_in_dealing_order() -> None:
     third = [e for e in record.events if isinstance(e, Deal) and e.street == 3]
     assert [record.players[d.player].seat for d in third] == [1, 3]  # button seat 0
     assert isinstance(record.events[0], Action)
+
+
+WINAMAX_HEADER = ("Winamax Poker - CashGame - HandId: #9250793-554-1478991850 - 7-Card Stud Hi/Lo "
+                  "fixed limit (5€/25€/50€) - 2016/11/12 23:04:10 UTC")
+
+
+def test_winamax_tournament_header_reads_in_chips_and_no_rake() -> None:
+    text = local("winamax-hilo.txt")
+    assert WINAMAX_HEADER in text
+    tournament = text.replace(WINAMAX_HEADER, 'Winamax Poker - Tournament "Sunday Stud" buyIn: '
+                              "9€ + 1€ level: 4 - HandId: #9250793-554-1478991850 - 7-Card "
+                              "Stud Hi/Lo fixed limit (5/25/50) - 2016/11/12 23:04:10 UTC")
+    tournament = re.sub(r"(\d)€", r"\1", tournament.replace("2026.03€", "2026€")).replace(
+        "| Rake 2", "| No rake")
+    record, cash = only_record(tournament), only_record(text)
+    assert (record.small_bet, record.big_bet, record.scale, record.unit) == (25, 50, 1, "chips")
+    assert record.extra["tournament"] is True and record.rake == 0
+    assert [(k, a and a * 100, t and t * 100) for k, a, t in amounts(record)] == amounts(cash)
+    assert cash.unit == "EUR" and cash.extra["total_pot"] == 23000  # 228€ after a 2€ rake
+
+
+@pytest.mark.parametrize("other", ["7-Card Razz fixed limit", "7-Card Stud pot limit",
+                                   "5-Card Stud fixed limit"])
+def test_winamax_other_games_are_skipped(other: str) -> None:
+    text = local("winamax-hilo.txt").replace("7-Card Stud Hi/Lo fixed limit", other)
+    result = read_text(text, "other.txt")
+    assert not result.records
+    assert [p.severity for p in result.problems] == ["skipped"]
+
+
+def test_winamax_halves_and_hidden_cards() -> None:
+    record = only_record(local("winamax-hilo.txt"))
+    assert [(a.half, a.amount) for a in record.awards] == [("high", 11400), ("low", 11400)]
+    opponent = [e for e in record.events if isinstance(e, Deal) and e.player == 1]
+    assert opponent[0].cards[:2] == (None, None) and opponent[-1].cards == (None,)

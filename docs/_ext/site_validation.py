@@ -128,7 +128,8 @@ def site_validation_page(root: Path, clause_ref: Any, escape: Any,
               "says so, citing the log hand; every other value is inherited from ``base`` "
               "and shown as inherited. The profiles: "
               + ", ".join(f":ref:`{name} <profile-{name}>`" for name in
-                          ("pokerstars", "pokerstars-8", "fulltilt", "partypoker-8", "ongame"))
+                          ("pokerstars", "pokerstars-8", "fulltilt", "partypoker-8", "ongame",
+                           "winamax", "winamax-8"))
               + ".", "",
               "* The 4th-street open-pair big bet in stud high (PokerStars, Full Tilt): "
               f"finding :ref:`FIND-60 <finding-find-60>`, {clause_ref('BET-07')}. These "

@@ -99,6 +99,13 @@ class Grammar:
     header_on_start_line: bool = True
     fixed_limits: frozenset[str] = frozenset()
     halves: str | None = None
+    hidden: frozenset[str] = frozenset()
+    """Tokens this site writes for a card the viewer did not see (besides ``??`` and ``-``)."""
+
+    def tokens(self, text: str) -> list[str]:
+        """The card tokens of a card list, this site's hidden-card marks made ``??``."""
+        return ["??" if token in self.hidden else token
+                for token in text.replace(",", " ").split()]
 
     def hand_start(self, text: str, current: str | None) -> str | None:
         """The hand id when a line starts a hand of this format."""
@@ -312,7 +319,8 @@ class _HandReader:
         """A dealing line: the player's cards of this street (brackets as the log has them)."""
         if name is None:
             return False
-        self.b.deal_groups(name, card_groups(m["cards"]), number)
+        groups = [self.g.tokens(" ".join(group)) for group in card_groups(m["cards"])]
+        self.b.deal_groups(name, groups, number)
         return True
 
     # -- betting ------------------------------------------------------------------------------
@@ -349,8 +357,7 @@ class _HandReader:
                 text: str) -> bool:
         """A player shows cards; a written low (``LO: 8,7,5,4,2``) is kept for the halves."""
         assert name is not None
-        tokens = m["cards"].replace(",", " ").split()
-        self.b.show(name, self.b.cards(tokens, number), number)
+        self.b.show(name, self.b.cards(self.g.tokens(m["cards"]), number), number)
         low = re.search(r"LO: (?P<low>[\dATJQK,]+)", m.groupdict().get("description") or "")
         key = low_key(low["low"]) if low else None
         if key is not None:
@@ -429,9 +436,11 @@ class _HandReader:
 
     def on_total(self, rule: Rule, name: str | None, m: re.Match[str], number: int,
                  text: str) -> bool:
-        """The summary's total pot and rake."""
-        self.b.note("total_pot", self.money(m["total"], number))
-        self.b.rake = self.money(m["rake"], number)
+        """The summary's total pot and rake (``after_rake``: the site states the pot less
+        the rake; ``total_pot`` is kept as everything put in)."""
+        self.b.rake = self.money(m["rake"], number) if m["rake"] else 0
+        total = self.money(m["total"], number)
+        self.b.note("total_pot", total + self.b.rake if rule.fixed.get("after_rake") else total)
         if (m.groupdict().get("pots") or "").strip():
             self.b.note("pots_stated", m["pots"].strip())
         return True

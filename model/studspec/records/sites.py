@@ -15,7 +15,7 @@ import re
 
 from studspec.records.grammar import Grammar, Rule, Start, rule
 
-MONEY = r"[$€£]?[\d,.]+(?: [A-Z]{3})?"
+MONEY = r"[$€£]?[\d,.]+[$€£]?(?: [A-Z]{3})?"
 STAKES = r"(?P<symbol>[$€£])?(?P<small>[\d,.]+)/[$€£]?(?P<big>[\d,.]+)"
 ID_ANY = r"(?P<id>\S+)"
 
@@ -256,4 +256,60 @@ ONGAME = Grammar(
     fixed_limits=frozenset({"LIMIT"}),
 )
 
-GRAMMARS: tuple[Grammar, ...] = (POKERSTARS, FULLTILT, PARTYPOKER, ONGAME)
+# -- Winamax ---------------------------------------------------------------------------------
+# PokerStars-like, amounts with the symbol after the number (``5€``). Header ``Winamax Poker
+# - CashGame - HandId: #9250793-470-1478990787 - 7-Card Stud fixed limit (5€/25€/50€) - …``
+# gives the ante, small and big bet; tournaments (``Tournament "…" buyIn: … level: 5``)
+# give them in chips. Hidden cards are ``X``; awards name the half (``from pot(HI)``). The
+# summary's ``Total pot`` is the pot less the rake, and an uncalled bet stays in it.
+_WINAMAX_START = r"^(?:\ufeff)?Winamax Poker - .+? - HandId: #(?P<id>[\d-]+) - "
+_SUFFIX_STAKES = (r"\((?:(?P<ante>[\d,.]+)[$€£]?/)?(?P<small>[\d,.]+)(?P<symbol>[$€£])?/"
+                  r"(?P<big>[\d,.]+)[$€£]?\)")
+WINAMAX = Grammar(
+    format="winamax",
+    starts=(Start(re.compile(_WINAMAX_START)),),
+    headers=(
+        rule(r"^(?:\ufeff)?Winamax Poker - (?:(?P<tournament>Tournament .+?)|(?P<kind>.+?)) - "
+             r"HandId: #(?P<id>[\d-]+) - (?P<game>.+?) " + _SUFFIX_STAKES + r"(?: - .*)?$",
+             "game"),
+    ),
+    rules=(
+        rule(r"^Table: '(?P<table>.*)' (?P<size>\d+)-max(?: \((?P<money>[^()]*)\))?"
+             r"(?: Seat #(?P<button>\d+) is the button)?\s*$", "table", sections="header"),
+        rule(r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[^(),]+?)(?:, [^()]*)?\)\s*$",
+             "seat", sections="header"),
+        rule(r"^\*\*\* (?:ANTE/BLINDS|PRE-FLOP) \*\*\*$", "ignore"),
+        rule(r"^\*\*\* SUMMARY \*\*\*$", "showdown", sections="header play", then="summary"),
+        rule(r"^\*\*\* (?P<street>[3-7])(?:rd|th) STREET \*\*\*\s*$", "street",
+             sections="header play", ignore_case=True),
+        rule(r"^\*\*\* SHOW ?DOWN \*\*\*$", "showdown", sections="play"),
+        rule(r"^(?P<cards>.*)$", "deal", prefix="Dealt to ", actor=" ", sections="play"),
+        rule(r"^(?P<who>.+?) collected (?P<amount>" + MONEY + r") from (?P<pot>pot|main pot|"
+             r"side pot ?(?P<number>\d+)?)(?: ?\((?P<half>HI|LO)\))?\s*$", "award",
+             sections="play"),
+        _simple("checks", "check-call"),
+        _simple("folds", "fold"),
+        rule(r"^mucks(?: hand)?$", "muck", actor=" ", sections="play"),
+        rule(r"^doesn't show(?: hand)?$", "muck", actor=" ", sections="play", silent="yes"),
+        rule(r"^shows \[(?P<cards>[^\]]*)\](?: \((?P<description>.*)\))?\s*$", "show",
+             actor=" ", sections="play"),
+        _wager("posts ante", "ante", sections="header play"),
+        _wager("brings in", "bring-in"),
+        _wager("calls", "check-call"),
+        _wager("bets", "wager"),
+        _wager("raises", "wager", to=True),
+        _wager("completes to", "wager", amount="to"),
+        rule(r"^Total pot (?P<total>\S+)(?P<pots>.*?) \| (?:No rake|Rake (?P<rake>\S+))\s*$",
+             "total", sections="summary", after_rake="yes"),
+        rule(r"^Board: \[(?P<value>[^\]]*)\]\s*$", "note", sections="summary", key="board"),
+        rule(r"^Seat \d+: (?P<rest>.+)$", "summary_seat", sections="summary"),
+    ),
+    games=((_ci(r"^7-Card Stud Hi/Lo fixed limit$"), "hilo"),
+           (_ci(r"^7-Card Stud fixed limit$"), "high")),
+    streets={str(street): street for street in range(3, 8)},
+    complete="summary",
+    incomplete="the hand is incomplete: no *** SUMMARY *** (truncated file?)",
+    hidden=frozenset({"X"}),
+)
+
+GRAMMARS: tuple[Grammar, ...] = (POKERSTARS, FULLTILT, PARTYPOKER, ONGAME, WINAMAX)
