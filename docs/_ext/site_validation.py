@@ -34,6 +34,17 @@ EXPLANATIONS = {
         "completion, so this hand states no bring-in amount. The other hands of the same "
         "file at the same $0.04/$0.08 table post $0.02, which is used; the hand is clean "
         "(and would be with any amount below the small bet)."),
+    "31423297-107": (
+        "Merge Stud $0.50/$1 (XML): seven antes of $0.05, the $0.10 bring-in called twice, "
+        "then $0.50 and $1 bets called on 4th and 5th street make a $3.65 pot; the one "
+        "winner is paid $3.47 and the log states no rake, so $0.18 was kept unstated. The "
+        "check reports the unstated rake and checks the award on what was paid (POT-08); "
+        "the hand is otherwise clean."),
+    "70969727-130": (
+        "Merge Stud/8 $0.25/$0.50 (XML): a $4.39 pot, paid whole ($4.23) to three fours; "
+        "the winner's 5-4-3-2 has no fifth card of eight or lower, so no low qualifies and "
+        "the high hand scoops (LOW-01). The log states no rake: $0.16 kept unstated, "
+        "reported as such (POT-08); the hand is otherwise clean."),
 }
 """Hand id -> why the hand does not validate plainly, written after reading its log."""
 
@@ -48,7 +59,7 @@ def shared_folder(root: Path) -> tuple[Path, bool]:
 
 def _files(folder: Path) -> list[Path]:
     return sorted(path for path in folder.rglob("*")
-                  if path.suffix in (".txt", ".phh") and path.name != "README.md")
+                  if path.suffix in (".txt", ".xml", ".phh") and path.name != "README.md")
 
 
 def _counts(data: dict[str, Any]) -> tuple[int, int, int]:
@@ -129,7 +140,7 @@ def site_validation_page(root: Path, clause_ref: Any, escape: Any,
               "and shown as inherited. The profiles: "
               + ", ".join(f":ref:`{name} <profile-{name}>`" for name in
                           ("pokerstars", "pokerstars-8", "fulltilt", "partypoker-8", "ongame",
-                           "winamax", "winamax-8"))
+                           "winamax", "winamax-8", "merge", "merge-8"))
               + ".", "",
               "* The 4th-street open-pair big bet in stud high (PokerStars, Full Tilt): "
               f"finding :ref:`FIND-60 <finding-find-60>`, {clause_ref('BET-07')}. These "
@@ -139,6 +150,6 @@ def site_validation_page(root: Path, clause_ref: Any, escape: Any,
               "PokerStars (and the TDA) let it stand, so ``pokerstars`` sets "
               "``fold_when_nothing_to_call`` (finding :ref:`FIND-35 <finding-find-35>`) and "
               "the hand checks clean; under ``base`` or ``s001`` it is a BET-04 violation.",
-              "* An unstated rake (PartyPoker) and unstated bring-in amounts (OnGame, "
+              "* An unstated rake (PartyPoker, Merge) and unstated bring-in amounts (OnGame, "
               "PokerStars) are gaps in the logs, not rule differences.", ""]
     return "\n".join(lines) + "\n"

@@ -28,6 +28,7 @@ from studspec.records.sitetext import (
     UnknownGameError,
     split_lines,
 )
+from studspec.records.xmlreader import XML_SITES, is_xml, read_xml
 
 READERS: dict[str, Grammar] = {grammar.format: grammar for grammar in GRAMMARS}
 """The grammar of each text format: ``hand_start(text, current_id)`` and ``parse_hand``."""
@@ -117,14 +118,18 @@ def split_hands(lines: list[Line], start: Callable[[str, str | None], str | None
 
 def read_text(text: str, file: str, format: str | None = None) -> ReadResult:
     """Read every hand of a decoded text (the format is detected when not given)."""
-    lines = split_lines(text)
     problems: list[Problem] = []
     crlf = text.count("\r\n")
     if sum(1 for count in (crlf, text.count("\r") - crlf, text.count("\n") - crlf) if count) > 1:
         problems.append(Problem(file, None, None, "mixed line endings (CRLF, CR, LF)",
                                 "warning"))
+    if format in (None, *(site.format for site in XML_SITES)) and is_xml(text):
+        xml = read_xml(text, file)
+        return ReadResult(file, xml.format, "", records=xml.records,
+                          problems=problems + xml.problems, hands_seen=xml.hands_seen)
+    lines = split_lines(text)
     format = format or detect_format(lines)
-    if format is None:
+    if format is None or format not in READERS:
         problems.append(Problem(file, None, None, "no hand of a known site format "
                                 f"({', '.join(READERS)}) found", "error"))
         return ReadResult(file, None, "", problems=problems)

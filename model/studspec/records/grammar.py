@@ -61,7 +61,46 @@ class Rule:
     prefix: str = ""
     then: str | None = None
     fixed: Mapping[str, str] = field(default_factory=dict)
+    literal: str = ""
+    """Text every line the pattern matches starts with (lower case if ``ignore_case``): a
+    line that does not is passed over without running the pattern."""
+    ignore_case: bool = False
 
+
+def literal_prefix(source: str) -> str:
+    """The literal text an anchored pattern's matches must start with (``^\\*\\*\\* SUMMARY``
+    -> ``*** SUMMARY``; ``^(?P<verb>calls) …`` -> ``calls``); empty when unsure."""
+    if not source.startswith("^"):
+        return ""
+    out: list[str] = []
+    opened: list[int] = []
+    index = 1
+    while index < len(source):
+        char = source[index]
+        if source.startswith("(?P<", index):
+            opened.append(len(out))
+            index = source.index(">", index) + 1
+            continue
+        if char == ")" and opened:
+            start = opened.pop()
+            if source[index + 1:index + 2] in ("?", "*", "{"):
+                return "".join(out[:start])
+            index += 1
+            continue
+        if char == "|":
+            return "".join(out[:opened[0]]) if opened else ""
+        if char == "\\" and index + 1 < len(source) and not source[index + 1].isalnum():
+            out.append(source[index + 1])
+            index += 2
+        elif char in ".^$*+?{}[]()\\":
+            break
+        else:
+            out.append(char)
+            index += 1
+        if source[index:index + 1] in ("?", "*", "{"):
+            out.pop()  # the last character is optional
+            break
+    return "".join(out[:opened[0]] if opened else out)  # an open group may be optional
 
 def rule(pattern: str, event: str, *, sections: str = "header play summary",
          actor: str | None = None, prefix: str = "", then: str | None = None,
@@ -72,7 +111,9 @@ def rule(pattern: str, event: str, *, sections: str = "header play summary",
     wanted = frozenset(sections.split())
     assert wanted <= set(SECTIONS), sections
     flags = re.IGNORECASE if ignore_case else 0
-    return Rule(re.compile(pattern, flags), event, wanted, actor, prefix, then, dict(fixed))
+    literal = literal_prefix(pattern)
+    return Rule(re.compile(pattern, flags), event, wanted, actor, prefix, then, dict(fixed),
+                literal.lower() if ignore_case else literal, ignore_case)
 
 
 @dataclass(frozen=True)
@@ -139,6 +180,7 @@ class _HandReader:
         self.lows: dict[str, tuple[int, ...]] = {}
         self.no_low = False
         self.low_pots: set[str] = set()
+        self.sorted_names: list[str] = []
         self.events: dict[str, Callable[[Rule, str | None, re.Match[str], int, str], bool]] = {
             "game": self.on_game, "ignore": self.on_ignore, "note": self.on_note,
             "table": self.on_table, "button": self.on_button, "seat": self.on_seat,
@@ -185,6 +227,7 @@ class _HandReader:
     def try_rules(self, text: str, number: int, rules: tuple[Rule, ...]) -> bool:
         """Apply the first rule of the current section that reads the line."""
         splits: dict[tuple[str, str], tuple[str, str] | None] = {}
+        lower = ""
         for each in rules:
             if self.section not in each.sections:
                 continue
@@ -193,13 +236,20 @@ class _HandReader:
             if each.actor is not None:
                 key = (each.prefix, each.actor)
                 if key not in splits:
-                    splits[key] = (split_actor(text[len(each.prefix):], list(self.b.seats),
+                    splits[key] = (split_actor(text[len(each.prefix):], self.names(),
                                                each.actor)
                                    if text.startswith(each.prefix) else None)
                 split = splits[key]
                 if split is None:
                     continue
                 name, subject = split[0], split[1].rstrip()
+            if each.literal:
+                if each.ignore_case:
+                    lower = subject.lower() if each.actor is not None or not lower else lower
+                    if not lower.startswith(each.literal):
+                        continue
+                elif not subject.startswith(each.literal):
+                    continue
             match = each.pattern.match(subject)
             if match is None or not self.events[each.event](each, name, match, number, text):
                 continue
@@ -213,6 +263,12 @@ class _HandReader:
                 self.reached.add(each.then)
             return True
         return False
+
+    def names(self) -> list[str]:
+        """The seated names, longest first (computed again only when a seat is added)."""
+        if len(self.sorted_names) != len(self.b.seats):
+            self.sorted_names = sorted(self.b.seats, key=len, reverse=True)
+        return self.sorted_names
 
     def who(self, match: re.Match[str]) -> str | None:
         """The seated player a ``who`` group names exactly, or None."""
