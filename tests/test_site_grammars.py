@@ -137,6 +137,7 @@ UNKNOWN_LINE_AFTER = {  # sample -> a line after which an unknown player line is
     "party-hilo.txt": ("** Dealing **", "Player0 dances a jig"),
     "ongame-big-bring.txt": ("Dealing pocket cards", "Hero dances a jig"),
     "winamax-hilo.txt": ("*** 3rd STREET ***", "Hero dances a jig"),
+    "everleaf-showdown.txt": ("** Dealing down cards **", "Player3 dances a jig"),
 }
 
 
@@ -159,7 +160,7 @@ def test_a_hand_with_only_its_header_is_reported_not_raised() -> None:
     for grammar in GRAMMARS:
         sample = {"pokerstars": "stars-triple-stud.txt", "fulltilt": "fulltilt-steal.txt",
                   "partypoker": "party-hilo.txt", "ongame": "ongame-big-bring.txt",
-                  "winamax": "winamax-hilo.txt"}
+                  "winamax": "winamax-hilo.txt", "everleaf": "everleaf-showdown.txt"}
         first = local(sample[grammar.format]).splitlines()[0]
         result = read_text(first + "\n", "one-line.txt")
         assert not result.records
@@ -206,3 +207,27 @@ def test_winamax_halves_and_hidden_cards() -> None:
     assert [(a.half, a.amount) for a in record.awards] == [("high", 11400), ("low", 11400)]
     opponent = [e for e in record.events if isinstance(e, Deal) and e.player == 1]
     assert opponent[0].cards[:2] == (None, None) and opponent[-1].cards == (None,)
+
+
+def test_everleaf_returns_the_bet_nobody_called_and_says_so() -> None:
+    text = local("everleaf-showdown.txt")
+    river = text[text.index("Player2 checks\nPlayer3 checks\nPlayer2 shows"):]
+    folded = text.replace(river, "Player2: bets [$ 0.10 USD]\nPlayer3 folds\n"
+                          "Player2 does not show cards\nPlayer2 wins $ 0.44 USD from main pot\n")
+    result = read_text(folded, "folded.txt")
+    (record,) = result.records
+    assert [(a.pot, a.half, a.amount) for a in record.awards] == [
+        ("main", "whole", 44), ("uncalled", "returned", 10)]
+    (warning,) = result.problems
+    assert warning.severity == "warning" and "returns no uncalled bet" in warning.reason
+
+
+def test_everleaf_reads_unknown_deals_and_its_amount_forms() -> None:
+    record = only_record(local("everleaf-showdown.txt"))
+    assert (record.small_bet, record.big_bet, record.ante, record.bring_in) == (5, 10, 1, 2)
+    assert "limit_unstated" in record.extra
+    third = [e for e in record.events if isinstance(e, Deal) and e.street == 3]
+    assert all(card is None for deal in third for card in deal.cards)
+    for other in ("7 Card Razz", "5 Card Stud", "No Limit 7 Card Stud"):
+        result = read_text(local("everleaf-showdown.txt").replace("7 Card Stud", other, 1), "o")
+        assert not result.records and [p.severity for p in result.problems] == ["skipped"]

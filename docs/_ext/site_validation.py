@@ -45,6 +45,39 @@ EXPLANATIONS = {
         "the winner's 5-4-3-2 has no fifth card of eight or lower, so no low qualifies and "
         "the high hand scoops (LOW-01). The log states no rake: $0.16 kept unstated, "
         "reported as such (POT-08); the hand is otherwise clean."),
+    "285997675": (
+        "Everleaf: a $0.34 pot ($0.04 in antes, a completion to $0.05 called by the "
+        "bring-in, a $0.10 bet called on 5th street) paid $0.32 when the last opponent "
+        "folds to a $0.10 bet on 6th street (the reader returns that bet, which the log "
+        "does not); the log states no rake, so the "
+        "difference was kept unstated. The check reports the unstated rake and checks the "
+        "award on what was paid (POT-08); the hand is otherwise clean."),
+    "285998238": (
+        "Everleaf: a $0.94 pot paid $0.88 after the river bettor folds to a raise to "
+        "$0.20 (the reader returns the $0.10 nobody called); the log states no rake, so "
+        "the "
+        "difference was kept unstated. The check reports the unstated rake and checks the "
+        "award on what was paid (POT-08); the hand is otherwise clean."),
+    "285999596": (
+        "Everleaf: a $0.63 pot paid $0.59 when the last opponent folds to a $0.10 bet on "
+        "6th street (returned by the reader); the log states no rake, so the "
+        "difference was kept unstated. The check reports the unstated rake and checks the "
+        "award on what was paid (POT-08); the hand is otherwise clean."),
+    "285999845": (
+        "Everleaf: a $0.46 pot paid $0.44 at a two-player showdown; the log states no rake, so the "
+        "difference was kept unstated. The check reports the unstated rake and checks the "
+        "award on what was paid (POT-08); the hand is otherwise clean."),
+    "286000360": (
+        "Everleaf: a $0.26 pot paid $0.24 at a two-player showdown; the log states no rake, so the "
+        "difference was kept unstated. The check reports the unstated rake and checks the "
+        "award on what was paid (POT-08); the hand is otherwise clean."),
+    "285999989": (
+        "Everleaf, heads-up: the bring-in is called, then on 4th street the bring-in player "
+        "bets $0.10, the big bet, and the other folds. A 4th-street big bet is allowed only "
+        "with an open pair (BET-07), and Everleaf logs show no card at all until a showdown, "
+        "so nothing shows the pair: the check reports BET-03, as it must when the log cannot "
+        "show the bet was allowed. The $0.10 nobody called is returned by the reader (the "
+        "log writes no return; its award, $0.06, is the antes and the called bring-in)."),
 }
 """Hand id -> why the hand does not validate plainly, written after reading its log."""
 
@@ -140,7 +173,7 @@ def site_validation_page(root: Path, clause_ref: Any, escape: Any,
               "and shown as inherited. The profiles: "
               + ", ".join(f":ref:`{name} <profile-{name}>`" for name in
                           ("pokerstars", "pokerstars-8", "fulltilt", "partypoker-8", "ongame",
-                           "winamax", "winamax-8", "merge", "merge-8"))
+                           "winamax", "winamax-8", "merge", "merge-8", "everleaf"))
               + ".", "",
               "* The 4th-street open-pair big bet in stud high (PokerStars, Full Tilt): "
               f"finding :ref:`FIND-60 <finding-find-60>`, {clause_ref('BET-07')}. These "
@@ -150,6 +183,7 @@ def site_validation_page(root: Path, clause_ref: Any, escape: Any,
               "PokerStars (and the TDA) let it stand, so ``pokerstars`` sets "
               "``fold_when_nothing_to_call`` (finding :ref:`FIND-35 <finding-find-35>`) and "
               "the hand checks clean; under ``base`` or ``s001`` it is a BET-04 violation.",
-              "* An unstated rake (PartyPoker, Merge) and unstated bring-in amounts (OnGame, "
+              "* An unstated rake (PartyPoker, Merge, Everleaf) and unstated bring-in amounts "
+              "(OnGame, "
               "PokerStars) are gaps in the logs, not rule differences.", ""]
     return "\n".join(lines) + "\n"

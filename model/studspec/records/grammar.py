@@ -142,6 +142,8 @@ class Grammar:
     halves: str | None = None
     hidden: frozenset[str] = frozenset()
     """Tokens this site writes for a card the viewer did not see (besides ``??`` and ``-``)."""
+    implicit_uncalled: bool = False
+    """The site writes no line for a bet nobody called; the reader returns it."""
 
     def tokens(self, text: str) -> list[str]:
         """The card tokens of a card list, this site's hidden-card marks made ``??``."""
@@ -361,7 +363,7 @@ class _HandReader:
     def on_street(self, rule: Rule, name: str | None, m: re.Match[str], number: int,
                   text: str) -> bool:
         """A street header; a community card on 7th street when the line shows one."""
-        street = self.g.streets[(m["street"] or "").lower()]
+        street = self.g.streets[(m.groupdict().get("street") or "").lower()]
         community = None
         if m.groupdict().get("card") is not None:
             (community,) = self.b.cards(m["card"].split(), number) or (None,)
@@ -531,11 +533,31 @@ class _HandReader:
             self.b.show(player, self.b.cards(cards, number), number)
         return True
 
+    def return_uncalled(self, last: int) -> None:
+        """A bet nobody called, when the log does not return it (Everleaf): the hand ended by
+        folds on this street and one player's street total tops every other player's; the
+        difference goes back to that player, and the report says so."""
+        if any(award.pot == "uncalled" for _, award in self.b.awards):
+            return
+        live = [name for name in self.b.in_hand if name not in self.b.folded]
+        totals = sorted(self.b.street_totals.items(), key=lambda item: item[1], reverse=True)
+        if len(live) != 1 or not totals or totals[0][0] != live[0]:
+            return
+        second = totals[1][1] if len(totals) > 1 else 0
+        if totals[0][1] > second:
+            amount = totals[0][1] - second
+            line = max((award.line or 0 for _, award in self.b.awards), default=last)
+            self.b.award(live[0], amount, line, pot="uncalled", half="returned")
+            self.b.warn(f"the log returns no uncalled bet; {amount} (in the record's units) "
+                        f"is returned to {live[0]}", line)
+
     # -- the end ------------------------------------------------------------------------------
     def finish(self, last: int) -> HandRecord:
         """The record, once the hand is complete; the halves of a hi/lo pot filled in."""
         if self.g.complete not in self.reached:
             raise self.b.fail(self.g.incomplete, last)
+        if self.g.implicit_uncalled:
+            self.return_uncalled(last)
         if self.g.halves == "lows":
             infer_halves(self.b, self.lows, self.no_low)
         elif self.g.halves == "low-pots" and self.b.game == "hilo":

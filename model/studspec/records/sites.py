@@ -312,4 +312,59 @@ WINAMAX = Grammar(
     hidden=frozenset({"X"}),
 )
 
-GRAMMARS: tuple[Grammar, ...] = (POKERSTARS, FULLTILT, PARTYPOKER, ONGAME, WINAMAX)
+# -- Everleaf --------------------------------------------------------------------------------
+# ``Everleaf Gaming Game #N``, then ``$0.05/$0.10 7 Card Stud - 2011/07/08 - 00:08:53`` (no
+# limit word: Everleaf spread stud as fixed limit; the record notes it was not stated). No
+# card is dealt face up in the log (``** Dealing down cards **``): every deal is unknown
+# until a show. Bracketed amounts are what the action added. There is no summary, no rake
+# line, and no line for an uncalled bet: the award is the pot without it, so the reader
+# returns it (``implicit_uncalled``).
+_EVERLEAF_MONEY = r"\$ ?\d[\d,]*(?:\.\d+)?(?: [A-Z]{3})?"
+EVERLEAF = Grammar(
+    format="everleaf",
+    starts=(Start(re.compile(r"^(?:\ufeff)?Everleaf Gaming Game #(?P<id>\d+)\s*$")),),
+    headers=(
+        rule(r"^(?P<symbol>[$€£])?(?P<small>[\d,.]+)/[$€£]?(?P<big>[\d,.]+)(?: (?P<code>[A-Z]{3}))?"
+             r" (?:(?P<limit>Limit|Fixed Limit|Pot Limit|No Limit) )?(?P<game>.+?) - .*$", "game",
+             ignore_case=True),
+    ),
+    rules=(
+        rule(r"^\*{5} Hand history for game #\d+ \*{5}\s*$", "ignore"),
+        rule(r"^Table (?P<table>.+?)\s*$", "table", sections="header", before_seats="yes"),
+        rule(r"^Total number of players: (?P<value>\d+)\s*$", "note", sections="header",
+             key="players_stated", type="int"),
+        rule(r"^Seat (?P<seat>\d+): (?P<name>.+?) \(\s*(?P<stack>[^()]*?)\s*\)\s*$", "seat",
+             sections="header"),
+        rule(r"^\*\* Dealing down cards \*\*\s*$", "street", sections="header play",
+             ignore_case=True),
+        rule(r"^\*{4} dealing (?P<street>4th street|5th street|6th street|river) \*{4}\s*$",
+             "street", sections="play", ignore_case=True),
+        _simple("checks", "check-call"),
+        _simple("folds", "fold"),
+        rule(r"^does not show cards\s*$", "muck", actor=" ", sections="play", silent="yes"),
+        rule(r"^mucks(?: cards)?\s*$", "muck", actor=" ", sections="play"),
+        rule(r"^shows \[(?P<cards>[^\]]*)\](?P<description>.*)$", "show", actor=" ",
+             sections="play"),
+        rule(r"^wins (?P<amount>" + _EVERLEAF_MONEY + r") from (?:the )?(?P<pot>main pot|side pot"
+             r"(?: #?(?P<number>\d+))?)(?: with .*)?\s*$", "award", actor=" ", sections="play"),
+        rule(r"^(?P<verb>posts ante) \[(?P<amount>[^\]]*)\]\s*$", "action", actor=": ",
+             sections="header play", kind="ante"),
+        rule(r"^(?P<verb>posts bring-in) (?P<amount>" + _EVERLEAF_MONEY + r")\.?\s*$", "action",
+             actor=" ", sections="play", kind="bring-in"),
+        rule(r"^(?P<verb>completes to) (?P<to>" + _EVERLEAF_MONEY + r")\.?\s*$", "action",
+             actor=" ", sections="play", kind="wager"),
+        *(rule(rf"^(?P<verb>{verb}) \[(?P<amount>[^\]]*)\](?P<all_in> \(all-in\))?\s*$",
+               "action", actor=actor, sections="play", kind=kind)
+          for verb, kind, actor in (("bets", "wager", ": "), ("bets", "wager", " "),
+                                    ("calls", "check-call", " "), ("raises", "wager", " "))),
+    ),
+    games=((_ci(r"^7 Card Stud (?:Hi[-/]Lo|H/L|8)$"), "hilo"), (_ci(r"^7 Card Stud$"), "high")),
+    streets={"": 3, "4th street": 4, "5th street": 5, "6th street": 6, "river": 7},
+    complete="won",
+    incomplete="the hand is incomplete: no 'wins' line (truncated file?)",
+    header_on_start_line=False,
+    fixed_limits=frozenset({"LIMIT", "FIXED LIMIT"}),
+    implicit_uncalled=True,
+)
+
+GRAMMARS: tuple[Grammar, ...] = (POKERSTARS, FULLTILT, PARTYPOKER, ONGAME, WINAMAX, EVERLEAF)
