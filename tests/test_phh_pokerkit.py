@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import warnings
 from collections.abc import Iterator
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -115,11 +116,13 @@ def log_finishing_stacks(record: HandRecord) -> list[int]:
     return stacks
 
 
-def pokerkit_finishing_stacks(phh: str, scale: int) -> list[int]:
+def pokerkit_finishing_stacks(phh: str, scale: int) -> list[Decimal]:
+    """PokerKit's stacks after the hand, in the record's units (exact: PokerKit may split a
+    pot into fractions of a cent)."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # e.g. a community card dealt to several players
         states = list(pokerkit.HandHistory.loads(phh))
-    return [int(stack * scale) for stack in states[-1].stacks]
+    return [Decimal(stack) * scale for stack in states[-1].stacks]
 
 
 RECORDS = list(site_records()) if SHARED.is_dir() else []

@@ -9,10 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from studspec.records.detect import READERS, read_text
+from studspec.records.detect import GRAMMARS, READERS, read_hand_histories, read_text
 from studspec.records.grammar import Grammar
 from studspec.records.hand import Action, ActionKind, Deal, HandRecord
-from studspec.records.sites import GRAMMARS
 
 LOCAL = Path(__file__).resolve().parent / "data" / "handhistories"
 
@@ -138,6 +137,7 @@ UNKNOWN_LINE_AFTER = {  # sample -> a line after which an unknown player line is
     "ongame-big-bring.txt": ("Dealing pocket cards", "Hero dances a jig"),
     "winamax-hilo.txt": ("*** 3rd STREET ***", "Hero dances a jig"),
     "everleaf-showdown.txt": ("** Dealing down cards **", "Player3 dances a jig"),
+    "winning-stud.txt": ("*** Third street ***", "Player Nee dances a jig"),
 }
 
 
@@ -160,7 +160,8 @@ def test_a_hand_with_only_its_header_is_reported_not_raised() -> None:
     for grammar in GRAMMARS:
         sample = {"pokerstars": "stars-triple-stud.txt", "fulltilt": "fulltilt-steal.txt",
                   "partypoker": "party-hilo.txt", "ongame": "ongame-big-bring.txt",
-                  "winamax": "winamax-hilo.txt", "everleaf": "everleaf-showdown.txt"}
+                  "winamax": "winamax-hilo.txt", "everleaf": "everleaf-showdown.txt",
+                  "winning": "winning-stud.txt"}
         first = local(sample[grammar.format]).splitlines()[0]
         result = read_text(first + "\n", "one-line.txt")
         assert not result.records
@@ -231,3 +232,33 @@ def test_everleaf_reads_unknown_deals_and_its_amount_forms() -> None:
     for other in ("7 Card Razz", "5 Card Stud", "No Limit 7 Card Stud"):
         result = read_text(local("everleaf-showdown.txt").replace("7 Card Stud", other, 1), "o")
         assert not result.records and [p.severity for p in result.problems] == ["skipped"]
+
+
+def test_winning_card_lines_make_the_deals_and_its_streets_are_named_one_late(
+        tmp_path: Path) -> None:
+    path = tmp_path / "winning.txt"
+    path.write_bytes(local("winning-stud.txt").replace("\n", "\r\n").encode("utf-16"))
+    result = read_hand_histories(path)
+    assert result.encoding == "utf-16-le" and result.format == "winning"
+    (record,) = result.records
+    assert record.origin.hand_id == "693978063" and (record.small_bet, record.scale) == (100, 100)
+    deals = [(e.street, record.players[e.player or 0].name, e.cards)
+             for e in record.events if isinstance(e, Deal)]
+    assert deals[0][:2] == (3, "ChazDazzle") and len(deals[0][2]) == 3
+    assert deals[1][2][:2] == (None, None) and deals[1][2][2] is not None
+    assert [street for street, _, _ in deals] == [3, 3, 4, 4, 5, 5, 6, 6, 7, 7]
+    assert deals[-1][2] == (None,)  # 'Player Nee received a card.' on the last street
+    raise_ = next(a for a in record.actions() if a.stated == "raises")
+    assert raise_.to == 400  # 'raises (4)' is the street total after a bet of 2
+    assert record.rake == 15 and record.extra["total_pot"] == 910  # 8.95 + 0.11 + 0.04
+
+
+def test_winning_hilo_halves_are_inferred_from_the_lows_shown() -> None:
+    shared = Path(__file__).resolve().parents[2] / "shared" / "data" / "handhistories"
+    path = shared / "winning" / "7-Stud-HL-8max-USD-1.00-2.00-201608.HH00000000 G0.txt"
+    if not path.exists():
+        pytest.skip("the shared hand histories are not beside the checkout")
+    (record,) = read_hand_histories(path).records
+    halves = {record.players[a.player].name: (a.half, a.amount) for a in record.awards}
+    assert halves == {"ChazDazzle": ("low", 353), "KickAzzJohnny": ("high", 352)}
+    assert "halves_inferred" in record.extra

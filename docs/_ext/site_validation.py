@@ -78,6 +78,14 @@ EXPLANATIONS = {
         "so nothing shows the pair: the check reports BET-03, as it must when the log cannot "
         "show the bet was allowed. The $0.10 nobody called is returned by the reader (the "
         "log writes no return; its award, $0.06, is the antes and the called bring-in)."),
+    "693975843": (
+        "Winning Stud/8, three players: a 7.05 pot (after a 0.14 rake and a 0.06 jackpot "
+        "fee) is split between two pairs for high and 7-6-4-2-A for low. The log does not "
+        "name the halves; the reader infers them from the lows shown. The site pays the "
+        "odd cent to the low half (3.53 low, 3.52 high); POT-04, as the rule texts read, "
+        "gives it to the high half, so the check reports a result that differs from the "
+        "record by one cent each way. No profile parameter says which half takes the odd "
+        "chip between the halves; this log is the evidence for one."),
 }
 """Hand id -> why the hand does not validate plainly, written after reading its log."""
 
@@ -173,7 +181,8 @@ def site_validation_page(root: Path, clause_ref: Any, escape: Any,
               "and shown as inherited. The profiles: "
               + ", ".join(f":ref:`{name} <profile-{name}>`" for name in
                           ("pokerstars", "pokerstars-8", "fulltilt", "partypoker-8", "ongame",
-                           "winamax", "winamax-8", "merge", "merge-8", "everleaf"))
+                           "winamax", "winamax-8", "merge", "merge-8", "everleaf", "winning",
+                           "winning-8"))
               + ".", "",
               "* The 4th-street open-pair big bet in stud high (PokerStars, Full Tilt): "
               f"finding :ref:`FIND-60 <finding-find-60>`, {clause_ref('BET-07')}. These "

@@ -18,9 +18,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from studspec.errors import InvalidInputError
+from studspec.records import sites, sites_other
 from studspec.records.grammar import Grammar
 from studspec.records.hand import HandRecord
-from studspec.records.sites import GRAMMARS
 from studspec.records.sitetext import (
     HandLines,
     Line,
@@ -30,6 +30,7 @@ from studspec.records.sitetext import (
 )
 from studspec.records.xmlreader import XML_SITES, is_xml, read_xml
 
+GRAMMARS: tuple[Grammar, ...] = (*sites.GRAMMARS, *sites_other.GRAMMARS)
 READERS: dict[str, Grammar] = {grammar.format: grammar for grammar in GRAMMARS}
 """The grammar of each text format: ``hand_start(text, current_id)`` and ``parse_hand``."""
 
@@ -135,6 +136,7 @@ def read_text(text: str, file: str, format: str | None = None) -> ReadResult:
         return ReadResult(file, None, "", problems=problems)
     reader = READERS[format]
     hands, split_problems = split_hands(lines, reader.hand_start, file)
+    hands = [reader.identified(hand) for hand in hands]
     result = ReadResult(file, format, "", problems=problems + split_problems,
                         hands_seen=len(hands))
     for hand in hands:

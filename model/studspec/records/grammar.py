@@ -31,9 +31,10 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
+from studspec.low import best_low
 from studspec.records.builder import HandBuilder, infer_halves
 from studspec.records.chatter import is_chatter
-from studspec.records.hand import ActionKind, Game, HandRecord
+from studspec.records.hand import ActionKind, Game, HandRecord, Show
 from studspec.records.sitetext import (
     HandLines,
     Line,
@@ -144,6 +145,20 @@ class Grammar:
     """Tokens this site writes for a card the viewer did not see (besides ``??`` and ``-``)."""
     implicit_uncalled: bool = False
     """The site writes no line for a bet nobody called; the reader returns it."""
+    id_pattern: re.Pattern[str] | None = None
+    """When the line that starts a hand has no id: the line of the hand that gives it."""
+    unmarked_money: tuple[int, str] | None = None
+    """Scale and unit of amounts written without a currency symbol (``0.40``)."""
+
+    def identified(self, hand: HandLines) -> HandLines:
+        """The hand with its id taken from ``id_pattern`` when its first line gave none."""
+        if hand.hand_id or self.id_pattern is None:
+            return hand
+        for line in hand.lines[:8]:
+            match = self.id_pattern.match(line.text)
+            if match:
+                return HandLines(match["id"], hand.lines)
+        return HandLines(None, hand.lines)
 
     def tokens(self, text: str) -> list[str]:
         """The card tokens of a card list, this site's hidden-card marks made ``??``."""
@@ -155,7 +170,7 @@ class Grammar:
         for start in self.starts:
             match = start.pattern.match(text)
             if match and not (start.new_id_only and match["id"] == current):
-                return match["id"]
+                return match.groupdict().get("id") or ""
         return None
 
     def parse_hand(self, hand: HandLines, file: str) -> tuple[HandRecord, list[Problem]]:
@@ -192,7 +207,10 @@ class _HandReader:
             "uncalled": self.on_uncalled, "award": self.on_award,
             "award_list": self.on_award_list, "total": self.on_total, "rake": self.on_rake,
             "summary_seat": self.on_summary_seat, "result": self.on_result,
+            "card": self.on_card, "summary_result": self.on_summary_result,
         }
+        self.pending: dict[str, list[str]] = {}
+        self.pending_line = 0
 
     # -- the driver -----------------------------------------------------------------------
     def money(self, text: str, line: int) -> int:
@@ -253,7 +271,11 @@ class _HandReader:
                 elif not subject.startswith(each.literal):
                     continue
             match = each.pattern.match(subject)
-            if match is None or not self.events[each.event](each, name, match, number, text):
+            if match is None:
+                continue
+            if each.event != "card" and self.pending:
+                self.flush_cards()
+            if not self.events[each.event](each, name, match, number, text):
                 continue
             if not self.have_game and each.event != "ignore" and self.section != "header":
                 raise self.b.fail(f"no {self.g.format} game header before this line",
@@ -293,6 +315,8 @@ class _HandReader:
         b = self.b
         b.game = game
         b.scale, b.unit = money_scale(groups.get("symbol"))
+        if not groups.get("symbol") and self.g.unmarked_money is not None:
+            b.scale, b.unit = self.g.unmarked_money
         if groups.get("code") and groups.get("symbol"):
             b.unit = groups["code"]
         b.small_bet = self.money(m["small"], number)
@@ -380,6 +404,28 @@ class _HandReader:
         groups = [self.g.tokens(" ".join(group)) for group in card_groups(m["cards"])]
         self.b.deal_groups(name, groups, number)
         return True
+
+    def on_card(self, rule: Rule, name: str | None, m: re.Match[str], number: int,
+                text: str) -> bool:
+        """One card dealt to a player, on a line of its own (``received a card.`` when the
+        viewer did not see it); the street's cards are dealt together at the next other
+        line. The first card of the hand opens 3rd street."""
+        if name is None:
+            return False
+        if self.b.street == 0:
+            self.b.start_street(3, number)
+        cards = m.groupdict().get("cards")
+        tokens = self.g.tokens(cards) if cards else ["??"]
+        self.pending.setdefault(name, []).extend(tokens)
+        self.pending_line = self.pending_line or number
+        return True
+
+    def flush_cards(self) -> None:
+        """Deal the cards collected from one-card lines, player by player."""
+        pending, line = self.pending, self.pending_line
+        self.pending, self.pending_line = {}, 0
+        for name, tokens in pending.items():
+            self.b.deal(name, self.b.cards(tokens, line), line)
 
     # -- betting ------------------------------------------------------------------------------
     def on_action(self, rule: Rule, name: str | None, m: re.Match[str], number: int,
@@ -497,6 +543,9 @@ class _HandReader:
         """The summary's total pot and rake (``after_rake``: the site states the pot less
         the rake; ``total_pot`` is kept as everything put in)."""
         self.b.rake = self.money(m["rake"], number) if m["rake"] else 0
+        if m.groupdict().get("fee"):
+            self.b.note("fee_stated", self.money(m["fee"], number))
+            self.b.rake += self.money(m["fee"], number)
         total = self.money(m["total"], number)
         self.b.note("total_pot", total + self.b.rake if rule.fixed.get("after_rake") else total)
         if (m.groupdict().get("pots") or "").strip():
@@ -521,6 +570,19 @@ class _HandReader:
             self.b.reveal_mucked(name, self.b.cards(mucked["cards"].split(), number))
         return True
 
+    def on_summary_result(self, rule: Rule, name: str | None, m: re.Match[str], number: int,
+                          text: str) -> bool:
+        """A summary line with a player's shown cards (if any) and what the player collected
+        (an award when more than nothing)."""
+        assert name is not None
+        if m.groupdict().get("cards"):
+            self.b.show(name, self.b.cards(self.g.tokens(m["cards"]), number), number)
+        amount = self.money(m["amount"], number)
+        if amount:
+            self.b.award(name, amount, number)
+            self.reached.add("won")
+        return True
+
     def on_result(self, rule: Rule, name: str | None, m: re.Match[str], number: int,
                   text: str) -> bool:
         """A summary result line: the finishing stack, and the cards shown if any."""
@@ -532,6 +594,16 @@ class _HandReader:
             cards = card_groups(m["cards"])[0]
             self.b.show(player, self.b.cards(cards, number), number)
         return True
+
+    def lows_from_shows(self) -> None:
+        """The best eight-or-better low of each player's shown cards (for a log that pays
+        both halves without naming them); see ``infer_halves``."""
+        for who, event in self.b.events:
+            if who is None or not isinstance(event, Show) or event.mucked:
+                continue
+            low = best_low([card for card in event.cards if card is not None])
+            if low is not None:
+                self.lows[who] = low.ranks
 
     def return_uncalled(self, last: int) -> None:
         """A bet nobody called, when the log does not return it (Everleaf): the hand ended by
@@ -554,12 +626,17 @@ class _HandReader:
     # -- the end ------------------------------------------------------------------------------
     def finish(self, last: int) -> HandRecord:
         """The record, once the hand is complete; the halves of a hi/lo pot filled in."""
+        if self.pending:
+            self.flush_cards()
         if self.g.complete not in self.reached:
             raise self.b.fail(self.g.incomplete, last)
         if self.g.implicit_uncalled:
             self.return_uncalled(last)
         if self.g.halves == "lows":
             infer_halves(self.b, self.lows, self.no_low)
+        elif self.g.halves == "shown-lows" and self.b.game == "hilo":
+            self.lows_from_shows()
+            infer_halves(self.b, self.lows, not self.lows)
         elif self.g.halves == "low-pots" and self.b.game == "hilo":
             for position, (who, award) in enumerate(self.b.awards):
                 if award.pot in self.low_pots and award.half == "whole":

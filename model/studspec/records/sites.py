@@ -20,11 +20,11 @@ STAKES = r"(?P<symbol>[$€£])?(?P<small>[\d,.]+)/[$€£]?(?P<big>[\d,.]+)"
 ID_ANY = r"(?P<id>\S+)"
 
 
-def _ci(pattern: str) -> re.Pattern[str]:
+def ci(pattern: str) -> re.Pattern[str]:
     return re.compile(pattern, re.IGNORECASE)
 
 
-def _wager(verb: str, kind: str, *, amount: str = "amount", to: bool = False,
+def wager(verb: str, kind: str, *, amount: str = "amount", to: bool = False,
            all_in: str = r"(?P<all_in> and is all-in)?", actor: str = " ",
            sections: str = "play") -> Rule:
     """An ante, bring-in, call or wager line: ``<verb> <amount>``."""
@@ -33,7 +33,7 @@ def _wager(verb: str, kind: str, *, amount: str = "amount", to: bool = False,
                 actor=actor, sections=sections, kind=kind)
 
 
-def _simple(verb: str, kind: str, actor: str = " ") -> Rule:
+def simple(verb: str, kind: str, actor: str = " ") -> Rule:
     """A check or fold without an amount."""
     return rule(rf"^(?P<verb>{verb})$", "action", actor=actor, sections="play", kind=kind)
 
@@ -75,25 +75,25 @@ POKERSTARS = Grammar(
              sections="play"),
         rule(r"^(?P<who>.+?) collected (?P<amount>\S+) from (?P<pot>pot|main pot|side pot"
              r"(?:-(?P<number>\d+))?)\s*$", "award", sections="play"),
-        _simple("checks", "check-call", ": "),
+        simple("checks", "check-call", ": "),
         rule(r"^(?P<verb>folds)(?P<cards> \[.*)?$", "action", actor=": ", sections="play",
              kind="fold"),
         rule(r"^mucks hand$", "muck", actor=": ", sections="play"),
         rule(r"^doesn't show hand$", "muck", actor=": ", sections="play", silent="yes"),
         rule(r"^shows \[(?P<cards>[^\]]*)\](?: \((?P<description>.*)\))?\s*$", "show",
              actor=": ", sections="play"),
-        _wager("posts the ante", "ante", actor=": "),
-        _wager("brings in for", "bring-in", actor=": "),
-        _wager("calls", "check-call", actor=": "),
-        _wager("bets", "wager", actor=": "),
-        _wager("raises", "wager", actor=": ", to=True),
-        _wager("completes it to", "wager", amount="to", actor=": "),
+        wager("posts the ante", "ante", actor=": "),
+        wager("brings in for", "bring-in", actor=": "),
+        wager("calls", "check-call", actor=": "),
+        wager("bets", "wager", actor=": "),
+        wager("raises", "wager", actor=": ", to=True),
+        wager("completes it to", "wager", amount="to", actor=": "),
         rule(r"^Total pot (?P<total>\S+)(?P<pots>.*?) \| Rake (?P<rake>\S+)\s*$", "total",
              sections="summary"),
         rule(r"^Board \[(?P<value>[^\]]*)\]\s*$", "note", sections="summary", key="board"),
         rule(r"^Seat \d+: (?P<rest>.+)$", "summary_seat", sections="summary"),
     ),
-    games=((_ci(r"7 card stud hi/lo limit"), "hilo"), (_ci(r"7 card stud limit"), "high")),
+    games=((ci(r"7 card stud hi/lo limit"), "hilo"), (ci(r"7 card stud limit"), "high")),
     streets={"3rd street": 3, "4th street": 4, "5th street": 5, "6th street": 6, "river": 7,
              "7th street": 7},
     complete="summary",
@@ -122,8 +122,8 @@ FULLTILT = Grammar(
         rule(r"^(?P<cards>.*)$", "deal", prefix="Dealt to ", actor=" ", sections="play"),
         rule(r"^Uncalled bet of (?P<amount>\S+) returned to (?P<who>.+?)\s*$", "uncalled",
              sections="play"),
-        _simple("checks", "check-call"),
-        _simple("folds", "fold"),
+        simple("checks", "check-call"),
+        simple("folds", "fold"),
         rule(r"^mucks$", "muck", actor=" ", sections="play"),
         rule(r"^is low with \[(?P<card>[^\]]*)\]\s*$", "note", actor=" ", sections="play",
              key="low_card_stated", form="text"),
@@ -132,18 +132,18 @@ FULLTILT = Grammar(
         rule(r"^(?P<verb>wins|ties for) (?:the )?(?:(?P<half>high|low) )?(?:(?P<pot>main|side) )?"
              r"pot(?: #?(?P<number>\d+))? \((?P<amount>[^)]*)\)(?: with .*)?\s*$", "award",
              actor=" ", sections="play"),
-        _wager("antes", "ante", all_in=r"(?P<all_in>, and is all in)?"),
-        _wager("brings in for", "bring-in", all_in=r"(?P<all_in>, and is all in)?"),
-        _wager("calls", "check-call", all_in=r"(?P<all_in>, and is all in)?"),
-        _wager("bets", "wager", all_in=r"(?P<all_in>, and is all in)?"),
-        _wager("raises to", "wager", amount="to", all_in=r"(?P<all_in>, and is all in)?"),
-        _wager("completes it to", "wager", amount="to", all_in=r"(?P<all_in>, and is all in)?"),
+        wager("antes", "ante", all_in=r"(?P<all_in>, and is all in)?"),
+        wager("brings in for", "bring-in", all_in=r"(?P<all_in>, and is all in)?"),
+        wager("calls", "check-call", all_in=r"(?P<all_in>, and is all in)?"),
+        wager("bets", "wager", all_in=r"(?P<all_in>, and is all in)?"),
+        wager("raises to", "wager", amount="to", all_in=r"(?P<all_in>, and is all in)?"),
+        wager("completes it to", "wager", amount="to", all_in=r"(?P<all_in>, and is all in)?"),
         rule(r"^Total pot (?P<total>\S+)(?P<pots>.*?) \| Rake (?P<rake>\S+)\s*$", "total",
              sections="summary"),
         rule(r"^Seat \d+: (?P<rest>.+)$", "summary_seat", sections="summary"),
     ),
-    games=((_ci(r"^Limit (?:7 Card )?Stud (?:Hi/Lo|H/L|8)$"), "hilo"),
-           (_ci(r"^Limit (?:7 Card )?Stud(?: Hi)?$"), "high")),
+    games=((ci(r"^Limit (?:7 Card )?Stud (?:Hi/Lo|H/L|8)$"), "hilo"),
+           (ci(r"^Limit (?:7 Card )?Stud(?: Hi)?$"), "high")),
     streets={str(street): street for street in range(3, 8)},
     complete="summary",
     incomplete="the hand is incomplete: no *** SUMMARY *** (truncated file?)",
@@ -181,8 +181,8 @@ PARTYPOKER = Grammar(
         rule(r"^\*\* Dealing(?: (?P<street>Fourth street|Fifth street|Sixth street|River))?"
              r" \*\*\s*$", "street", sections="play"),
         rule(r"^(?P<cards>.*)$", "deal", prefix="Dealt to ", actor=" ", sections="play"),
-        _simple("checks", "check-call"),
-        _simple("folds", "fold"),
+        simple("checks", "check-call"),
+        simple("folds", "fold"),
         rule(r"^opens$", "note", actor=" ", sections="play", key="opens"),
         rule(r"^shows \[(?P<cards>[^\]]*)\](?P<description>.*)$", "show", actor=" ",
              sections="play"),
@@ -200,7 +200,7 @@ PARTYPOKER = Grammar(
         rule(r"^(?P<verb>is all-In) \[(?P<amount>[^\]]*)\]\s*$", "all_in", actor=" ",
              sections="play", ignore_case=True),
     ),
-    games=((_ci(r"^7 Card Stud Hi-Lo$"), "hilo"), (_ci(r"^7 Card Stud$"), "high")),
+    games=((ci(r"^7 Card Stud Hi-Lo$"), "hilo"), (ci(r"^7 Card Stud$"), "high")),
     streets={"": 3, "fourth street": 4, "fifth street": 5, "sixth street": 6, "river": 7},
     complete="won",
     incomplete="the hand is incomplete: no 'wins' line (truncated file?)",
@@ -232,14 +232,14 @@ ONGAME = Grammar(
         rule(r"^Dealing (?P<street>pocket cards|4th street|5th street|6th street|river)\s*$",
              "street", sections="play"),
         rule(r"^(?P<cards>.*)$", "deal", prefix="Dealing to ", actor=": ", sections="play"),
-        _simple("checks", "check-call"),
-        _simple("folds", "fold"),
-        _wager("posts ante", "ante"),
-        _wager("small bring in", "bring-in"),
-        _wager("big bring in", "wager"),
-        _wager("calls", "check-call"),
-        _wager("bets", "wager"),
-        _wager("raises", "wager", to=True),
+        simple("checks", "check-call"),
+        simple("folds", "fold"),
+        wager("posts ante", "ante"),
+        wager("small bring in", "bring-in"),
+        wager("big bring in", "wager"),
+        wager("calls", "check-call"),
+        wager("bets", "wager"),
+        wager("raises", "wager", to=True),
         rule(r"^(?P<pot>Main pot|Side pot(?: (?P<number>\d+))?): (?P<total>\S+) won by "
              r"(?P<winners>.+?)\s*$", "award_list", sections="summary"),
         rule(r"^Rake taken: (?P<rake>\S+)\s*$", "rake", sections="summary"),
@@ -256,115 +256,4 @@ ONGAME = Grammar(
     fixed_limits=frozenset({"LIMIT"}),
 )
 
-# -- Winamax ---------------------------------------------------------------------------------
-# PokerStars-like, amounts with the symbol after the number (``5€``). Header ``Winamax Poker
-# - CashGame - HandId: #9250793-470-1478990787 - 7-Card Stud fixed limit (5€/25€/50€) - …``
-# gives the ante, small and big bet; tournaments (``Tournament "…" buyIn: … level: 5``)
-# give them in chips. Hidden cards are ``X``; awards name the half (``from pot(HI)``). The
-# summary's ``Total pot`` is the pot less the rake, and an uncalled bet stays in it.
-_WINAMAX_START = r"^(?:\ufeff)?Winamax Poker - .+? - HandId: #(?P<id>[\d-]+) - "
-_SUFFIX_STAKES = (r"\((?:(?P<ante>[\d,.]+)[$€£]?/)?(?P<small>[\d,.]+)(?P<symbol>[$€£])?/"
-                  r"(?P<big>[\d,.]+)[$€£]?\)")
-WINAMAX = Grammar(
-    format="winamax",
-    starts=(Start(re.compile(_WINAMAX_START)),),
-    headers=(
-        rule(r"^(?:\ufeff)?Winamax Poker - (?:(?P<tournament>Tournament .+?)|(?P<kind>.+?)) - "
-             r"HandId: #(?P<id>[\d-]+) - (?P<game>.+?) " + _SUFFIX_STAKES + r"(?: - .*)?$",
-             "game"),
-    ),
-    rules=(
-        rule(r"^Table: '(?P<table>.*)' (?P<size>\d+)-max(?: \((?P<money>[^()]*)\))?"
-             r"(?: Seat #(?P<button>\d+) is the button)?\s*$", "table", sections="header"),
-        rule(r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[^(),]+?)(?:, [^()]*)?\)\s*$",
-             "seat", sections="header"),
-        rule(r"^\*\*\* (?:ANTE/BLINDS|PRE-FLOP) \*\*\*$", "ignore"),
-        rule(r"^\*\*\* SUMMARY \*\*\*$", "showdown", sections="header play", then="summary"),
-        rule(r"^\*\*\* (?P<street>[3-7])(?:rd|th) STREET \*\*\*\s*$", "street",
-             sections="header play", ignore_case=True),
-        rule(r"^\*\*\* SHOW ?DOWN \*\*\*$", "showdown", sections="play"),
-        rule(r"^(?P<cards>.*)$", "deal", prefix="Dealt to ", actor=" ", sections="play"),
-        rule(r"^(?P<who>.+?) collected (?P<amount>" + MONEY + r") from (?P<pot>pot|main pot|"
-             r"side pot ?(?P<number>\d+)?)(?: ?\((?P<half>HI|LO)\))?\s*$", "award",
-             sections="play"),
-        _simple("checks", "check-call"),
-        _simple("folds", "fold"),
-        rule(r"^mucks(?: hand)?$", "muck", actor=" ", sections="play"),
-        rule(r"^doesn't show(?: hand)?$", "muck", actor=" ", sections="play", silent="yes"),
-        rule(r"^shows \[(?P<cards>[^\]]*)\](?: \((?P<description>.*)\))?\s*$", "show",
-             actor=" ", sections="play"),
-        _wager("posts ante", "ante", sections="header play"),
-        _wager("brings in", "bring-in"),
-        _wager("calls", "check-call"),
-        _wager("bets", "wager"),
-        _wager("raises", "wager", to=True),
-        _wager("completes to", "wager", amount="to"),
-        rule(r"^Total pot (?P<total>\S+)(?P<pots>.*?) \| (?:No rake|Rake (?P<rake>\S+))\s*$",
-             "total", sections="summary", after_rake="yes"),
-        rule(r"^Board: \[(?P<value>[^\]]*)\]\s*$", "note", sections="summary", key="board"),
-        rule(r"^Seat \d+: (?P<rest>.+)$", "summary_seat", sections="summary"),
-    ),
-    games=((_ci(r"^7-Card Stud Hi/Lo fixed limit$"), "hilo"),
-           (_ci(r"^7-Card Stud fixed limit$"), "high")),
-    streets={str(street): street for street in range(3, 8)},
-    complete="summary",
-    incomplete="the hand is incomplete: no *** SUMMARY *** (truncated file?)",
-    hidden=frozenset({"X"}),
-)
-
-# -- Everleaf --------------------------------------------------------------------------------
-# ``Everleaf Gaming Game #N``, then ``$0.05/$0.10 7 Card Stud - 2011/07/08 - 00:08:53`` (no
-# limit word: Everleaf spread stud as fixed limit; the record notes it was not stated). No
-# card is dealt face up in the log (``** Dealing down cards **``): every deal is unknown
-# until a show. Bracketed amounts are what the action added. There is no summary, no rake
-# line, and no line for an uncalled bet: the award is the pot without it, so the reader
-# returns it (``implicit_uncalled``).
-_EVERLEAF_MONEY = r"\$ ?\d[\d,]*(?:\.\d+)?(?: [A-Z]{3})?"
-EVERLEAF = Grammar(
-    format="everleaf",
-    starts=(Start(re.compile(r"^(?:\ufeff)?Everleaf Gaming Game #(?P<id>\d+)\s*$")),),
-    headers=(
-        rule(r"^(?P<symbol>[$€£])?(?P<small>[\d,.]+)/[$€£]?(?P<big>[\d,.]+)(?: (?P<code>[A-Z]{3}))?"
-             r" (?:(?P<limit>Limit|Fixed Limit|Pot Limit|No Limit) )?(?P<game>.+?) - .*$", "game",
-             ignore_case=True),
-    ),
-    rules=(
-        rule(r"^\*{5} Hand history for game #\d+ \*{5}\s*$", "ignore"),
-        rule(r"^Table (?P<table>.+?)\s*$", "table", sections="header", before_seats="yes"),
-        rule(r"^Total number of players: (?P<value>\d+)\s*$", "note", sections="header",
-             key="players_stated", type="int"),
-        rule(r"^Seat (?P<seat>\d+): (?P<name>.+?) \(\s*(?P<stack>[^()]*?)\s*\)\s*$", "seat",
-             sections="header"),
-        rule(r"^\*\* Dealing down cards \*\*\s*$", "street", sections="header play",
-             ignore_case=True),
-        rule(r"^\*{4} dealing (?P<street>4th street|5th street|6th street|river) \*{4}\s*$",
-             "street", sections="play", ignore_case=True),
-        _simple("checks", "check-call"),
-        _simple("folds", "fold"),
-        rule(r"^does not show cards\s*$", "muck", actor=" ", sections="play", silent="yes"),
-        rule(r"^mucks(?: cards)?\s*$", "muck", actor=" ", sections="play"),
-        rule(r"^shows \[(?P<cards>[^\]]*)\](?P<description>.*)$", "show", actor=" ",
-             sections="play"),
-        rule(r"^wins (?P<amount>" + _EVERLEAF_MONEY + r") from (?:the )?(?P<pot>main pot|side pot"
-             r"(?: #?(?P<number>\d+))?)(?: with .*)?\s*$", "award", actor=" ", sections="play"),
-        rule(r"^(?P<verb>posts ante) \[(?P<amount>[^\]]*)\]\s*$", "action", actor=": ",
-             sections="header play", kind="ante"),
-        rule(r"^(?P<verb>posts bring-in) (?P<amount>" + _EVERLEAF_MONEY + r")\.?\s*$", "action",
-             actor=" ", sections="play", kind="bring-in"),
-        rule(r"^(?P<verb>completes to) (?P<to>" + _EVERLEAF_MONEY + r")\.?\s*$", "action",
-             actor=" ", sections="play", kind="wager"),
-        *(rule(rf"^(?P<verb>{verb}) \[(?P<amount>[^\]]*)\](?P<all_in> \(all-in\))?\s*$",
-               "action", actor=actor, sections="play", kind=kind)
-          for verb, kind, actor in (("bets", "wager", ": "), ("bets", "wager", " "),
-                                    ("calls", "check-call", " "), ("raises", "wager", " "))),
-    ),
-    games=((_ci(r"^7 Card Stud (?:Hi[-/]Lo|H/L|8)$"), "hilo"), (_ci(r"^7 Card Stud$"), "high")),
-    streets={"": 3, "4th street": 4, "5th street": 5, "6th street": 6, "river": 7},
-    complete="won",
-    incomplete="the hand is incomplete: no 'wins' line (truncated file?)",
-    header_on_start_line=False,
-    fixed_limits=frozenset({"LIMIT", "FIXED LIMIT"}),
-    implicit_uncalled=True,
-)
-
-GRAMMARS: tuple[Grammar, ...] = (POKERSTARS, FULLTILT, PARTYPOKER, ONGAME, WINAMAX, EVERLEAF)
+GRAMMARS: tuple[Grammar, ...] = (POKERSTARS, FULLTILT, PARTYPOKER, ONGAME)
