@@ -35,6 +35,7 @@ EXPECTED = {  # file -> (format, hands, problems as (severity, line, reason star
     "winamax/7-Stud-6max-EUR-25-50-201611._8games_.txt": ("winamax", 1, []),
     "winamax/7-StudHL-6max-EUR-25-50-201611._8games_.txt": ("winamax", 1, []),
     "merge/7-Stud-USD-0.50-1.00-201102.Sample.txt": ("merge", 1, []),
+    "absolute/7-StudHL-USD-0.02-0.04-200903.River.with.mucked.txt": ("absolute", 1, []),
     "winning/7-Stud-8max-USD-1.00-2.00-201608.HH00000000 G0.txt": ("winning", 4, [
         ("warning", 1, "byte order mark (utf-16-le) removed")]),
     "winning/7-Stud-HL-8max-USD-1.00-2.00-201608.HH00000000 G0.txt": ("winning", 1, [
@@ -60,7 +61,6 @@ EXPECTED = {  # file -> (format, hands, problems as (severity, line, reason star
         ("skipped", 1, "not Seven Card Stud or Stud Hi/Lo (fixed limit)")]),
 }
 NO_READER_YET = {  # shared files of sites studspec has no grammar for: reported, not read
-    "absolute/7-StudHL-USD-0.02-0.04-200903.River.with.mucked.txt",
     "bovada/7-Stud-USD-2.00-4.00-201205.txt",
     "bovada/7-StudHL-USD-0.25-0.50-201209.txt",
     "ipoker/7-StudL-USD-0.05-0.10-201009.txt",

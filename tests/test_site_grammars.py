@@ -138,6 +138,7 @@ UNKNOWN_LINE_AFTER = {  # sample -> a line after which an unknown player line is
     "winamax-hilo.txt": ("*** 3rd STREET ***", "Hero dances a jig"),
     "everleaf-showdown.txt": ("** Dealing down cards **", "Player3 dances a jig"),
     "winning-stud.txt": ("*** Third street ***", "Player Nee dances a jig"),
+    "absolute-hilo.txt": ("*** 3rd STREET ***", "PLAYER1 - Dances a jig"),
 }
 
 
@@ -161,7 +162,7 @@ def test_a_hand_with_only_its_header_is_reported_not_raised() -> None:
         sample = {"pokerstars": "stars-triple-stud.txt", "fulltilt": "fulltilt-steal.txt",
                   "partypoker": "party-hilo.txt", "ongame": "ongame-big-bring.txt",
                   "winamax": "winamax-hilo.txt", "everleaf": "everleaf-showdown.txt",
-                  "winning": "winning-stud.txt"}
+                  "winning": "winning-stud.txt", "absolute": "absolute-hilo.txt"}
         first = local(sample[grammar.format]).splitlines()[0]
         result = read_text(first + "\n", "one-line.txt")
         assert not result.records
@@ -262,3 +263,17 @@ def test_winning_hilo_halves_are_inferred_from_the_lows_shown() -> None:
     halves = {record.players[a.player].name: (a.half, a.amount) for a in record.awards}
     assert halves == {"ChazDazzle": ("low", 353), "KickAzzJohnny": ("high", 352)}
     assert "halves_inferred" in record.extra
+
+
+def test_absolute_pocket_lines_repeat_the_cards_so_far_and_halves_come_from_the_lows() -> None:
+    record = only_record(local("absolute-hilo.txt"))
+    names = [p.name for p in record.players]
+    fourth = {names[e.player or 0]: e.cards for e in record.events
+              if isinstance(e, Deal) and e.street == 4}
+    assert str(fourth["PLAYER1"][0]) == "Td" and "Hero" not in fourth  # Hero folded on 3rd
+    third = {names[e.player or 0]: e.cards for e in record.events
+             if isinstance(e, Deal) and e.street == 3}
+    assert third["PLAYER1"][:2] == (None, None) and str(third["Hero"][0]) == "Tc"
+    halves = {names[a.player]: (a.half, a.amount) for a in record.awards}
+    assert halves == {"PLAYER3": ("low", 19), "PLAYER6": ("high", 20)}
+    assert record.rake == 4 and record.extra["total_pot"] == 43

@@ -182,7 +182,7 @@ def site_validation_page(root: Path, clause_ref: Any, escape: Any,
               + ", ".join(f":ref:`{name} <profile-{name}>`" for name in
                           ("pokerstars", "pokerstars-8", "fulltilt", "partypoker-8", "ongame",
                            "winamax", "winamax-8", "merge", "merge-8", "everleaf", "winning",
-                           "winning-8"))
+                           "winning-8", "absolute-8"))
               + ".", "",
               "* The 4th-street open-pair big bet in stud high (PokerStars, Full Tilt): "
               f"finding :ref:`FIND-60 <finding-find-60>`, {clause_ref('BET-07')}. These "

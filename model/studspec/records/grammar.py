@@ -208,6 +208,7 @@ class _HandReader:
             "award_list": self.on_award_list, "total": self.on_total, "rake": self.on_rake,
             "summary_seat": self.on_summary_seat, "result": self.on_result,
             "card": self.on_card, "summary_result": self.on_summary_result,
+            "uncalled_own": self.on_uncalled_own,
         }
         self.pending: dict[str, list[str]] = {}
         self.pending_line = 0
@@ -402,6 +403,15 @@ class _HandReader:
         if name is None:
             return False
         groups = [self.g.tokens(" ".join(group)) for group in card_groups(m["cards"])]
+        if rule.fixed.get("cumulative"):
+            # each line lists the player's cards so far: the street's are at its place
+            tokens = [token for group in groups for token in group]
+            street = self.b.street
+            if len(tokens) < max(3, street) or name in self.b.folded:
+                return True  # nothing new (e.g. a folded viewer's cards repeated)
+            new = tokens[:3] if street == 3 else tokens[street - 1:street]
+            self.b.deal(name, self.b.cards(new, number), number)
+            return True
         self.b.deal_groups(name, groups, number)
         return True
 
@@ -499,6 +509,14 @@ class _HandReader:
         if who is None:
             return False
         self.b.award(who, self.money(m["amount"], number), number, pot="uncalled",
+                     half="returned")
+        return True
+
+    def on_uncalled_own(self, rule: Rule, name: str | None, m: re.Match[str], number: int,
+                        text: str) -> bool:
+        """An uncalled bet returned, on the player's own line."""
+        assert name is not None
+        self.b.award(name, self.money(m["amount"], number), number, pot="uncalled",
                      half="returned")
         return True
 

@@ -9,7 +9,9 @@ from __future__ import annotations
 import re
 
 from studspec.records.grammar import Grammar, Start, rule
-from studspec.records.sites import MONEY, ci, simple, wager
+from studspec.records.sites import MONEY, STAKES, ci, simple, wager
+
+STAKES_PREFIX = STAKES  # ``$0.02/$0.04``: small and big bet, the symbol before each
 
 # -- Winamax ---------------------------------------------------------------------------------
 # PokerStars-like, amounts with the symbol after the number (``5€``). Header ``Winamax Poker
@@ -187,4 +189,63 @@ WINNING = Grammar(
     unmarked_money=(100, "chips"),
 )
 
-GRAMMARS: tuple[Grammar, ...] = (WINAMAX, EVERLEAF, WINNING)
+# -- Absolute Poker --------------------------------------------------------------------------
+# ``Stage #1300000000: Seven Card Hi/Lo  Normal $0.02/$0.04 - 2009-03-18 19:10:00 (ET)``
+# (no limit word: noted). ``NAME - Action``. Each street's ``Pocket`` line repeats the
+# player's cards so far (``[H H Js 10d]``, ``H`` a card the viewer did not see), so the
+# street's card is the one at the street's place. Awards do not say which half; the
+# halves are inferred from the lows shown.
+_ABS_ACTOR = " - "
+ABSOLUTE = Grammar(
+    format="absolute",
+    starts=(Start(re.compile(r"^(?:\ufeff)?Stage #(?P<id>\d+): ")),),
+    headers=(
+        rule(r"^(?:\ufeff)?Stage #(?P<id>\d+): (?P<game>.+?)\s+(?P<kind>Normal|Turbo|Speed)?\s*"
+             r"(?:(?P<limit>Limit|Pot Limit|No Limit) )?" + STAKES_PREFIX + r"(?: - .*)?$",
+             "game"),
+    ),
+    rules=(
+        rule(r"^Seat (?P<seat>\d+) - (?P<name>.+?) \((?P<stack>[^()]*?) in chips\)\s*$", "seat",
+             sections="header"),
+        rule(r"^\*\*\* (?P<street>3rd|4th|5th|6th) STREET \*\*\*\s*$", "street",
+             sections="header play", ignore_case=True),
+        rule(r"^\*\*\* (?P<street>RIVER) \*\*\*\s*$", "street", sections="play"),
+        rule(r"^\*\*\* SHOW DOWN \*\*\*\s*$", "showdown", sections="play"),
+        rule(r"^\*\*\* SUMMARY \*\*\*\s*$", "showdown", sections="play", then="summary"),
+        rule(r"^Pocket (?P<cards>\[[^\]]*\])\s*$", "deal", sections="play", actor=_ABS_ACTOR,
+             cumulative="yes"),
+        rule(r"^(?P<verb>Ante) (?P<amount>" + MONEY + r")\s*$", "action", sections="header play",
+             actor=_ABS_ACTOR, kind="ante"),
+        rule(r"^(?P<verb>Bring-In) (?P<amount>" + MONEY + r")\s*$", "action", sections="play",
+             actor=_ABS_ACTOR, kind="bring-in"),
+        rule(r"^(?P<verb>Calls) (?P<amount>" + MONEY + r")(?P<all_in> \(All-In\))?\s*$",
+             "action", sections="play", actor=_ABS_ACTOR, kind="check-call"),
+        rule(r"^(?P<verb>Bets|Completes) (?P<amount>" + MONEY + r")(?P<all_in> \(All-In\))?\s*$",
+             "action", sections="play", actor=_ABS_ACTOR, kind="wager"),
+        rule(r"^(?P<verb>Raises) (?P<amount>" + MONEY + r") to (?P<to>" + MONEY + r")"
+             r"(?P<all_in> \(All-In\))?\s*$", "action", sections="play", actor=_ABS_ACTOR,
+             kind="wager"),
+        rule(r"^(?P<verb>Checks)\s*$", "action", sections="play", actor=_ABS_ACTOR,
+             kind="check-call"),
+        rule(r"^(?P<verb>Folds)\s*$", "action", sections="play", actor=_ABS_ACTOR, kind="fold"),
+        rule(r"^Mucks\s*$", "muck", sections="play", actor=_ABS_ACTOR),
+        rule(r"^Shows \[(?P<cards>[^\]]*)\](?: \((?P<description>.*)\))?\s*$", "show",
+             sections="play", actor=_ABS_ACTOR),
+        rule(r"^Collects (?P<amount>" + MONEY + r") from (?P<pot>main pot|side pot(?: #?"
+             r"(?P<number>\d+))?)\s*$", "award", sections="play", actor=" "),
+        rule(r"^Return uncalled portion of bet (?P<amount>" + MONEY + r")\s*$", "uncalled_own",
+             sections="play", actor=_ABS_ACTOR),
+        rule(r"^Total Pot\((?P<total>[^()]*)\)(?P<pots>.*?) \| Rake \((?P<rake>[^()]*)\)\s*$",
+             "total", sections="summary"),
+        rule(r"^Seat \d+: (?P<rest>.+)$", "summary_seat", sections="summary"),
+    ),
+    games=((ci(r"^Seven Card (?:Stud )?(?:Hi/Lo|H/L|8)$"), "hilo"),
+           (ci(r"^Seven Card Stud$"), "high")),
+    streets={"3rd": 3, "4th": 4, "5th": 5, "6th": 6, "river": 7},
+    complete="summary",
+    incomplete="the hand is incomplete: no *** SUMMARY *** (truncated file?)",
+    halves="shown-lows",
+    hidden=frozenset({"H"}),
+)
+
+GRAMMARS: tuple[Grammar, ...] = (WINAMAX, EVERLEAF, WINNING, ABSOLUTE)
