@@ -135,3 +135,13 @@ def test_mutated_xml_gives_records_or_problems_never_another_exception(
     assert all(isinstance(record, HandRecord) for record in result.records)
     assert all(p.reason and p.severity in ("error", "skipped", "warning")
                for p in result.problems)
+
+
+def test_utf16_without_a_byte_order_mark_is_recognised(tmp_path: Path) -> None:
+    text = (LOCAL / "winamax-hilo.txt").read_text(encoding="utf-8")
+    for encoding in ("utf-16-le", "utf-16-be"):
+        path = tmp_path / f"{encoding}.txt"
+        path.write_bytes(text.encode(encoding))
+        result = read_hand_histories(path)
+        assert result.encoding == encoding and len(result.records) == 1
+        assert "no byte order mark" in result.problems[0].reason

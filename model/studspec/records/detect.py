@@ -5,9 +5,10 @@ a hand that cannot be read, a line outside any hand, a hand of another game are 
 :class:`~studspec.records.sitetext.Problem`, and every other hand is still read. Only an
 unreadable path (missing, a directory, no permission) raises InvalidInputError.
 
-Decoding: a UTF-8 / UTF-16 byte order mark is honoured and reported; otherwise UTF-8 is
-tried, then Windows-1252, then Latin-1 (which decodes any bytes), and a fallback is
-reported. Line endings may be CRLF, CR or LF, mixed (reported).
+Decoding: a UTF-8 / UTF-16 byte order mark is honoured and reported; UTF-16 without one
+is recognised by its NUL bytes (reported); otherwise UTF-8 is tried, then Windows-1252,
+then Latin-1 (which decodes any bytes), and a fallback is reported. Line endings may be
+CRLF, CR or LF, mixed (reported). XML files go to the XML reader (``xmlreader.py``).
 """
 
 from __future__ import annotations
@@ -69,6 +70,11 @@ def decode(data: bytes, file: str) -> tuple[str, str, list[Problem]]:
                                         f"byte order mark ({error.reason}); bad bytes "
                                         "replaced", "warning"))
                 return data[len(bom):].decode(encoding, "replace"), encoding, problems
+    utf16 = _utf16_without_bom(data)
+    if utf16 is not None:
+        problems.append(Problem(file, None, 1, f"no byte order mark; read as {utf16} (a NUL "
+                                "byte beside nearly every character)", "warning"))
+        return data.decode(utf16, "replace"), utf16, problems
     try:
         return data.decode("utf-8"), "utf-8", problems
     except UnicodeDecodeError as error:
@@ -82,6 +88,20 @@ def decode(data: bytes, file: str) -> tuple[str, str, list[Problem]]:
                                     f"{error.start}); read as {encoding}", "warning"))
             return text, encoding, problems
     raise AssertionError("latin-1 decodes any bytes")  # pragma: no cover
+
+
+def _utf16_without_bom(data: bytes) -> str | None:
+    """``utf-16-le`` / ``utf-16-be`` when the bytes look like UTF-16 text written without a
+    byte order mark: most characters of a log are ASCII, so one byte of each pair is NUL."""
+    pairs = len(data) // 2
+    if pairs < 8:
+        return None
+    odd, even = data[1::2].count(0), data[0::2].count(0)
+    if odd > pairs * 0.6 and even < odd / 10:
+        return "utf-16-le"
+    if even > pairs * 0.6 and odd < even / 10:
+        return "utf-16-be"
+    return None
 
 
 def detect_format(lines: list[Line]) -> str | None:
