@@ -53,7 +53,7 @@ def test_the_deals_come_before_the_betting_of_their_street() -> None:
 
 def test_no_limit_and_other_games_are_skipped_with_a_note() -> None:
     for kind, stakes in (("7-Stud H/L8", "No Limit ($0.01/$0.02/$0.10)"),
-                         ("Razz", "Limit $0.25/$0.50"), ("5-Stud", "Limit $0.25/$0.50")):
+                         ("Razz", "Limit $0.25/$0.50"), ("Holdem", "Limit $0.25/$0.50")):
         text = SAMPLE.replace('type="7-Stud H/L8" stakes="Limit $0.25/$0.50"',
                               f'type="{kind}" stakes="{stakes}"')
         result = read_text(text, "other.xml")

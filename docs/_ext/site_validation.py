@@ -14,7 +14,9 @@ from pathlib import Path
 from typing import Any
 
 from studspec.cli.check import check_report
+from studspec.records.detect import READERS
 from studspec.records.site_profiles import GAME_NAMES, SITE_NAMES
+from studspec.records.xmlreader import XML_SITES
 
 EXPLANATIONS = {
     "11480841734": (
@@ -98,9 +100,16 @@ def shared_folder(root: Path) -> tuple[Path, bool]:
     return root / "tests" / "data" / "handhistories", False
 
 
+READ_FOLDERS = {*READERS, *(site.format for site in XML_SITES)}
+"""The shared corpus has a folder per site; these are the sites studspec reads."""
+
+
 def _files(folder: Path) -> list[Path]:
+    # PHH files, and the logs of the sites studspec has a reader for (a folder per site).
     return sorted(path for path in folder.rglob("*")
-                  if path.suffix in (".txt", ".xml", ".phh") and path.name != "README.md")
+                  if path.suffix in (".txt", ".xml", ".phh") and path.name != "README.md"
+                  and (path.parent == folder or path.parent.name in READ_FOLDERS
+                       or path.suffix == ".phh"))
 
 
 def _counts(data: dict[str, Any]) -> tuple[int, int, int]:

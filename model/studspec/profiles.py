@@ -6,13 +6,13 @@ it does not set is inherited and reported as inherited, never silently assumed.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any, Literal
 
 from studspec.cards import STANDARD_SUIT_ORDER, SuitOrder, parse_suit_order
 from studspec.errors import InvalidInputError, SpecError
+from studspec.inputs import load_spec_toml
 from studspec.paths import spec_dir
 from studspec.specdata.sources import load_sources
 
@@ -178,15 +178,14 @@ def profile_names() -> list[str]:
 
 
 def _read(name: str) -> dict[str, object]:
-    path = _variants_dir() / f"{name}.toml"
-    if not path.is_file():
+    # A profile is named, never given as a path: only the names of spec/variants are read.
+    if name not in profile_names():
+        shown = name if len(name) <= 60 else f"{name[:40]}… ({len(name)} characters)"
         raise InvalidInputError(
-            f"no such profile; known profiles: {', '.join(profile_names())}", input_text=name)
-    try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle)
-    except tomllib.TOMLDecodeError as error:
-        raise SpecError(str(path), f"not valid TOML: {error}") from error
+            f"no such profile; known profiles: {', '.join(profile_names())} (a profile file "
+            "of your own goes in a spec folder named by STUDSPEC_SPEC_DIR)", input_text=shown)
+    path = _variants_dir() / f"{name}.toml"
+    return load_spec_toml(path, f"spec/variants/{name}.toml")
 
 
 def resolve_profile(name: str, _chain: tuple[str, ...] = ()) -> ResolvedProfile:

@@ -86,6 +86,11 @@ class HandBuilder:
         """A seat line of the header."""
         if name in self.seats:
             raise self.fail(f"player {name!r} is seated twice", line)
+        taken = next((other for other, number in self.seats.items() if number == seat), None)
+        if taken is not None:
+            raise self.fail(f"seat {seat} is taken already by {taken!r}", line, name)
+        if seat < 1:
+            raise self.fail(f"seat {seat}: seats are numbered from 1", line, name)
         self.seats[name] = seat
         self.stacks[name] = stack
 

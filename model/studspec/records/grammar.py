@@ -39,16 +39,15 @@ from studspec.records.sitetext import (
     HandLines,
     Line,
     Problem,
-    UnknownGameError,
     card_groups,
     low_key,
     money_scale,
+    not_stud,
     parse_money,
     split_actor,
 )
 
 SECTIONS = ("header", "play", "summary")
-NOT_THIS_GAME = "not Seven Card Stud or Stud Hi/Lo (fixed limit); skipped"
 
 
 @dataclass(frozen=True)
@@ -303,7 +302,8 @@ class _HandReader:
     # -- header events --------------------------------------------------------------------
     def on_game(self, rule: Rule, name: str | None, m: re.Match[str], number: int,
                 text: str) -> bool:
-        """Game, limit, stakes and money unit; another game raises UnknownGameError."""
+        """Game, limit, stakes and money unit; another game is skipped and a game name no
+        reader knows is an error (``not_stud``)."""
         groups = m.groupdict()
         game_text = " ".join(value for key, value in groups.items()
                              if key.startswith("game") and value)
@@ -311,8 +311,7 @@ class _HandReader:
         game = self.g.game_of(game_text)
         if game is None or (limit is not None and limit.upper() not in self.g.fixed_limits):
             shown = f"{limit} {game_text}" if limit else game_text
-            raise UnknownGameError(NOT_THIS_GAME, input_text=shown,
-                                   where=self.b.where(number))
+            raise not_stud(shown, self.b.where(number))
         b = self.b
         b.game = game
         b.scale, b.unit = money_scale(groups.get("symbol"))
@@ -583,6 +582,10 @@ class _HandReader:
         if split is None:
             return False
         name = split[0]
+        seat = m.groupdict().get("seat")
+        if seat is not None and int(seat) != self.b.seats[name]:
+            self.b.warn(f"the summary puts {name} in seat {seat}, the hand's header in seat "
+                        f"{self.b.seats[name]}", number, text)
         mucked = re.search(r" mucked \[(?P<cards>[^\]]*)\]", " " + split[1])
         if mucked:
             self.b.reveal_mucked(name, self.b.cards(mucked["cards"].split(), number))

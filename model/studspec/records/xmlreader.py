@@ -26,9 +26,14 @@ from defusedxml import DefusedXmlException
 from studspec.errors import InvalidInputError
 from studspec.records.builder import HandBuilder
 from studspec.records.hand import ActionKind, Game, HandRecord
-from studspec.records.sitetext import Problem, UnknownGameError, money_scale, parse_money
+from studspec.records.sitetext import (
+    Problem,
+    UnknownGameError,
+    money_scale,
+    not_stud,
+    parse_money,
+)
 
-NOT_THIS_GAME = "not Seven Card Stud or Stud Hi/Lo (fixed limit); skipped"
 _PROLOG = re.compile(r"^\s*(?:<\?xml[^>]*\?>)?\s*(?:<!DOCTYPE(?:[^\[>]|\[[^\]]*\])*>)?")
 """The XML declaration and a document type declaration: our root element goes after them,
 so the parser still sees (and refuses) the DTD."""
@@ -216,13 +221,14 @@ class _XmlHand:
         return self.b.build()
 
     def game(self, element: Element) -> None:
-        """Game, limit and stakes; another game raises UnknownGameError."""
+        """Game, limit and stakes; another game is skipped, an unknown game name is an
+        error (``not_stud``)."""
         kind, stakes = self.attribute(element, "type"), self.attribute(element, "stakes")
         game = next((g for pattern, g in self.site.games if pattern.match(kind)), None)
         match = self.site.stakes.match(stakes)
         where = self.b.where(self.line(element))
         if game is None or (match is not None and match["limit"] != "Limit"):
-            raise UnknownGameError(NOT_THIS_GAME, input_text=f"{kind} {stakes}", where=where)
+            raise not_stud(f"{kind} {stakes}", where)
         if match is None:
             raise self.b.fail("unreadable stakes", self.line(element), stakes)
         self.b.game = game
@@ -231,9 +237,10 @@ class _XmlHand:
         self.b.big_bet = parse_money(match["big"], self.b.scale, where=where)
 
     def players(self, element: Element) -> None:
-        """Seats, names and stacks; the button seat. Players not dealt in are left out."""
+        """Seats, names and stacks; the button seat. Players not dealt in are left out.
+        Merge numbers seats from 0; the record numbers them from 1 (seat 0 is seat 1)."""
         if element.get("dealer", "").isdigit():
-            self.b.button = int(element.get("dealer", "0"))
+            self.b.button = int(element.get("dealer", "0")) + 1
         for player in element:
             seat = self.attribute(player, "seat")
             name = self.attribute(player, "nickname")
@@ -241,8 +248,8 @@ class _XmlHand:
                 raise self.b.fail("a seat is not a number", self.line(player), seat)
             if player.get("dealtin", "true") != "true":
                 continue
-            self.b.seat(name, int(seat), self.money(self.attribute(player, "balance"), player),
-                        self.line(player))
+            self.b.seat(name, int(seat) + 1,
+                        self.money(self.attribute(player, "balance"), player), self.line(player))
             self.names[seat] = name
 
     def name(self, element: Element) -> str:
