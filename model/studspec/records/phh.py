@@ -284,7 +284,8 @@ def _parse_action(notation: str, reader: _Reader, count: int, streets: list[int]
         face_up = (False, False, True) if street == 3 else (street != 7,)
         return [Deal(street, player, cards, face_up, line)]
     if words[0] == "d" and len(words) == 3 and words[1] == "db":
-        return [Deal(7, None, _cards(words[2], reader, line), (True,), line)]
+        community_dealt["card"] = _cards(words[2], reader, line)
+        return [Deal(7, None, community_dealt["card"], (True,), line)]
     player = _player(words[0], reader, count, line)
     verb, arguments = (words[1] if len(words) > 1 else ""), words[2:]
     if verb == "pb" and not arguments:
@@ -308,6 +309,11 @@ def _parse_action(notation: str, reader: _Reader, count: int, streets: list[int]
         if not arguments:
             return [Show(player, (), mucked=True, line=line)]
         shown = () if arguments[0] == "-" else _cards(arguments[0], reader, line)
+        shared = community_dealt.get("card", ())
+        if shared and shared[0] is not None and shared[0] in shown:
+            # PHH lists the community card among the hole cards it was dealt as; the
+            # record keeps it once, as the community card, not in each show
+            shown = tuple(card for card in shown if card != shared[0])
         return [Show(player, shown, line=line)]
     raise reader.fail("not a stud action (d dh, d db, pb, cbr, cc, f, sm)", line=line,
                       value=notation.strip() if not comment else body.strip())
