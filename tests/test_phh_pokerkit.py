@@ -14,6 +14,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from record_sums import put_in
 
 from studspec.profiles import load_profile
 from studspec.records.detect import read_hand_histories
@@ -95,22 +96,8 @@ def departure(record: HandRecord) -> str | None:
 def log_finishing_stacks(record: HandRecord) -> list[int]:
     """Each player's stack after the hand by the log's own amounts: the starting stack, less
     what the log says the player put in, plus what the log says the player received."""
-    stacks = [p.starting_stack or 0 for p in record.players]
-    street, totals = 0, dict[int, int]()
-    for event in record.events:
-        if isinstance(event, Deal) and event.street != street:
-            street, totals = event.street, {}
-        if not isinstance(event, Action):
-            continue
-        before = totals.get(event.player, 0)
-        if event.kind is ActionKind.ANTE:
-            stacks[event.player] -= event.amount or 0
-        elif event.kind in (ActionKind.BRING_IN, ActionKind.WAGER) and event.to is not None:
-            stacks[event.player] -= event.to - before
-            totals[event.player] = event.to
-        elif event.kind is ActionKind.CHECK_CALL and event.amount:
-            stacks[event.player] -= event.amount
-            totals[event.player] = before + event.amount
+    stacks = [(p.starting_stack or 0) - paid for p, paid in zip(record.players, put_in(record),
+                                                               strict=True)]
     for award in record.awards:
         stacks[award.player] += award.amount
     return stacks

@@ -9,11 +9,12 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from record_sums import put_in
 
 from studspec.cards import parse_card
 from studspec.errors import InvalidInputError
 from studspec.records.detect import READERS, decode, read_hand_histories, read_text
-from studspec.records.hand import Action, ActionKind, Deal, HandRecord, Show
+from studspec.records.hand import ActionKind, Deal, HandRecord, Show
 from studspec.records.sitetext import parse_money
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "handhistories"
@@ -81,23 +82,7 @@ def player(record: HandRecord, name: str) -> int:
 
 def contributions(record: HandRecord) -> int:
     """Chips put in from the actions (antes, bring-ins, calls, wagers raised *to*)."""
-    total, street, street_totals = 0, 0, dict[int, int]()
-    for event in record.events:
-        if isinstance(event, Deal) and event.street != street:
-            street, street_totals = event.street, {}
-        if not isinstance(event, Action):
-            continue
-        before = street_totals.get(event.player, 0)
-        if event.kind is ActionKind.ANTE:
-            total += event.amount or 0
-        elif event.kind in (ActionKind.BRING_IN, ActionKind.WAGER):
-            assert event.to is not None
-            total += event.to - before
-            street_totals[event.player] = event.to
-        elif event.kind is ActionKind.CHECK_CALL and event.amount:
-            total += event.amount
-            street_totals[event.player] = before + event.amount
-    return total
+    return sum(put_in(record))
 
 
 @needs_shared
