@@ -629,7 +629,8 @@ class _HandReader:
     def return_uncalled(self, last: int) -> None:
         """A bet nobody called, when the log does not return it (Everleaf): the hand ended by
         folds on this street and one player's street total tops every other player's; the
-        difference goes back to that player, and the report says so."""
+        difference goes back to that player. Not a doubt (the site's award is the pot without
+        it), so a note in the record's ``extra``, not a warning."""
         if any(award.pot == "uncalled" for _, award in self.b.awards):
             return
         live = [name for name in self.b.in_hand if name not in self.b.folded]
@@ -641,8 +642,8 @@ class _HandReader:
             amount = totals[0][1] - second
             line = max((award.line or 0 for _, award in self.b.awards), default=last)
             self.b.award(live[0], amount, line, pot="uncalled", half="returned")
-            self.b.warn(f"the log returns no uncalled bet; {amount} (in the record's units) "
-                        f"is returned to {live[0]}", line)
+            self.b.note("uncalled_returned", f"the log returns no uncalled bet; {amount} (in "
+                        f"the record's units) is returned to {live[0]} (line {line})")
 
     # -- the end ------------------------------------------------------------------------------
     def finish(self, last: int) -> HandRecord:
