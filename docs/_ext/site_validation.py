@@ -117,8 +117,9 @@ NOT_READ = {
         "KingsClub: the amounts do not fit fixed-limit stud as the log states it: at 44/88 a "
         "completion to 44 is raised to 77.16, then to 121.16 (raises of 33.16 and 44), and "
         "the bring-in equals the ante (33.16); the street lines are one behind the cards "
-        "(the 4th-street cards come under '*** 3RD STREET ***'). The site's structure is not known well enough to check it. The "
-        "Razz file would be skipped as another game."),
+        "(the 4th-street cards come under '*** 3RD STREET ***'). The site's structure is "
+        "not known well enough to check it. The Razz file would be skipped as another "
+        "game."),
 }
 """Sites of the shared corpus studspec has no reader for, and why (shown on the page)."""
 
