@@ -74,6 +74,8 @@ def test_partypoker_tournament_header_reads_in_chips() -> None:
         1000, 2000, 1, "chips")
     assert record.extra["tournament"] is True and record.extra["ante_stated"] == 100
     assert amounts(record) == amounts(cash) and record.awards == cash.awards
+    with_word = re.sub(r"\[(\d+)\]", r"[\1 chips]", tournament)  # '[100 chips]' also reads
+    assert with_word != tournament and amounts(only_record(with_word)) == amounts(cash)
 
 
 def test_partypoker_tournament_of_another_limit_is_skipped() -> None:

@@ -84,7 +84,7 @@ _MONEY = re.compile(r"""^\s*
     (?P<symbol>[$€£])?\s*
     (?P<number>\d[\d,]*(?:\.\d+)?|\.\d+)
     (?P<suffix>[$€£])?
-    (?:\s*(?P<code>[A-Z]{3}))?\s*$""", re.VERBOSE)
+    (?:\s*(?P<code>[A-Z]{3})|\s*chips)?\s*$""", re.VERBOSE)  # tournament logs: "60 chips"
 
 
 def parse_money(text: str, scale: int, *, where: str) -> int:
