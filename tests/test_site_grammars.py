@@ -279,3 +279,12 @@ def test_absolute_pocket_lines_repeat_the_cards_so_far_and_halves_come_from_the_
     halves = {names[a.player]: (a.half, a.amount) for a in record.awards}
     assert halves == {"PLAYER3": ("low", 19), "PLAYER6": ("high", 20)}
     assert record.rake == 4 and record.extra["total_pot"] == 43
+
+
+def test_every_rule_of_every_grammar_names_an_event_the_driver_has() -> None:
+    from studspec.records.grammar import _HandReader
+
+    for grammar in GRAMMARS:
+        for each in (*grammar.headers, *grammar.rules):
+            assert callable(getattr(_HandReader, "on_" + each.event, None)), (
+                grammar.format, each.event)

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from studspec.low import best_low
@@ -65,6 +65,18 @@ class Rule:
     """Text every line the pattern matches starts with (lower case if ``ignore_case``): a
     line that does not is passed over without running the pattern."""
     ignore_case: bool = False
+    contains: str = ""
+    """Text every line the pattern matches holds somewhere (a cheap test before the pattern,
+    for patterns that start with a name: ``" collected "``)."""
+
+
+def _first_chars(rule: Rule) -> frozenset[str]:
+    """The characters a line this rule reads may start with; empty when any (a rule that
+    starts with a player's name, or has no literal start)."""
+    if rule.actor is not None or not rule.literal:
+        return frozenset()
+    first = rule.literal[0]
+    return frozenset({first.lower(), first.upper()}) if rule.ignore_case else frozenset(first)
 
 
 def literal_prefix(source: str) -> str:
@@ -104,7 +116,7 @@ def literal_prefix(source: str) -> str:
 
 def rule(pattern: str, event: str, *, sections: str = "header play summary",
          actor: str | None = None, prefix: str = "", then: str | None = None,
-         ignore_case: bool = False, **fixed: str) -> Rule:
+         ignore_case: bool = False, contains: str = "", **fixed: str) -> Rule:
     """A rule from a pattern; with ``actor``, the line is ``prefix``, a seated name, the
     separator ``actor`` and the text the pattern matches. ``fixed`` gives values no group
     carries (``kind``, ``stated``, ``key``…)."""
@@ -113,7 +125,7 @@ def rule(pattern: str, event: str, *, sections: str = "header play summary",
     flags = re.IGNORECASE if ignore_case else 0
     literal = literal_prefix(pattern)
     return Rule(re.compile(pattern, flags), event, wanted, actor, prefix, then, dict(fixed),
-                literal.lower() if ignore_case else literal, ignore_case)
+                literal.lower() if ignore_case else literal, ignore_case, contains)
 
 
 @dataclass(frozen=True)
@@ -148,6 +160,32 @@ class Grammar:
     """When the line that starts a hand has no id: the line of the hand that gives it."""
     unmarked_money: tuple[int, str] | None = None
     """Scale and unit of amounts written without a currency symbol (``0.40``)."""
+    _index: dict[tuple[int, str], dict[str, tuple[Rule, ...]]] = field(
+        default_factory=dict, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # The driver's index: for each section, the rules that may read a line starting with
+        # a given character, in order. A rule that starts with a player's name, or whose
+        # pattern has no literal start, may read any line.
+        index: dict[tuple[int, str], dict[str, tuple[Rule, ...]]] = {}
+        for kind, rules in enumerate((self.headers, self.rules)):
+            for section in SECTIONS:
+                chosen = [rule for rule in rules if section in rule.sections]
+                firsts = {c for rule in chosen for c in _first_chars(rule)}
+                table = {c: tuple(rule for rule in chosen
+                                  if c in _first_chars(rule) or not _first_chars(rule))
+                         for c in firsts}
+                table[""] = tuple(rule for rule in chosen if not _first_chars(rule))
+                index[(kind, section)] = table
+        self._index.update(index)
+
+    def candidates(self, rules: tuple[Rule, ...], section: str, text: str
+                   ) -> tuple[Rule, ...]:
+        """The rules of ``rules`` (the headers or the line rules) that may read a line of
+        the section, by its first character."""
+        kind = 0 if rules is self.headers else 1
+        table: dict[str, tuple[Rule, ...]] = self._index[(kind, section)]
+        return table.get(text[:1], table[""])
 
     def identified(self, hand: HandLines) -> HandLines:
         """The hand with its id taken from ``id_pattern`` when its first line gave none."""
@@ -197,18 +235,6 @@ class _HandReader:
         self.no_low = False
         self.low_pots: set[str] = set()
         self.sorted_names: list[str] = []
-        self.events: dict[str, Callable[[Rule, str | None, re.Match[str], int, str], bool]] = {
-            "game": self.on_game, "ignore": self.on_ignore, "note": self.on_note,
-            "table": self.on_table, "button": self.on_button, "seat": self.on_seat,
-            "street": self.on_street, "showdown": self.on_showdown, "deal": self.on_deal,
-            "action": self.on_action, "all_in": self.on_all_in, "show": self.on_show,
-            "muck": self.on_muck, "low_shown": self.on_low_shown, "no_low": self.on_no_low,
-            "uncalled": self.on_uncalled, "award": self.on_award,
-            "award_list": self.on_award_list, "total": self.on_total, "rake": self.on_rake,
-            "summary_seat": self.on_summary_seat, "result": self.on_result,
-            "card": self.on_card, "summary_result": self.on_summary_result,
-            "uncalled_own": self.on_uncalled_own,
-        }
         self.pending: dict[str, list[str]] = {}
         self.pending_line = 0
 
@@ -248,21 +274,20 @@ class _HandReader:
         """Apply the first rule of the current section that reads the line."""
         splits: dict[tuple[str, str], tuple[str, str] | None] = {}
         lower = ""
-        for each in rules:
-            if self.section not in each.sections:
-                continue
+        for each in self.g.candidates(rules, self.section, text):
             name: str | None = None
             subject = text
             if each.actor is not None:
                 key = (each.prefix, each.actor)
                 if key not in splits:
-                    splits[key] = (split_actor(text[len(each.prefix):], self.names(),
-                                               each.actor)
+                    splits[key] = (self.split(text[len(each.prefix):], each.actor)
                                    if text.startswith(each.prefix) else None)
                 split = splits[key]
                 if split is None:
                     continue
                 name, subject = split[0], split[1].rstrip()
+            if each.contains and each.contains not in subject:
+                continue
             if each.literal:
                 if each.ignore_case:
                     lower = subject.lower() if each.actor is not None or not lower else lower
@@ -275,7 +300,7 @@ class _HandReader:
                 continue
             if each.event != "card" and self.pending:
                 self.flush_cards()
-            if not self.events[each.event](each, name, match, number, text):
+            if not getattr(self, "on_" + each.event)(each, name, match, number, text):
                 continue
             if not self.have_game and each.event != "ignore" and self.section != "header":
                 raise self.b.fail(f"no {self.g.format} game header before this line",
@@ -287,6 +312,14 @@ class _HandReader:
                 self.reached.add(each.then)
             return True
         return False
+
+    def split(self, text: str, separator: str) -> tuple[str, str] | None:
+        """The seated player whose name starts the text (followed by ``separator``), longest
+        name first, and the rest (as ``split_actor``, on names sorted once per hand)."""
+        for name in self.names():
+            if text.startswith(name) and text.startswith(separator, len(name)):
+                return name, text[len(name) + len(separator):]
+        return None
 
     def names(self) -> list[str]:
         """The seated names, longest first (computed again only when a seat is added)."""
@@ -671,12 +704,12 @@ def read_hand(grammar: Grammar, hand: HandLines, file: str) -> tuple[HandRecord,
     first = hand.lines[0]
     builder = HandBuilder(file, grammar.format, hand.hand_id, first.number)
     reader = _HandReader(grammar, builder)
-    lines = hand.lines
+    lines = hand.lines[1:]  # the start line: the header, or a line that only starts a hand
     if grammar.header_on_start_line:
         reader.header(first)
-        lines = lines[1:]
-    for line in lines:
-        if grammar.hand_start(line.text, None) is None:
+    repeats_start = any(start.new_id_only for start in grammar.starts)
+    for line in lines:  # a second start line of the same hand (PartyPoker) is passed over
+        if not repeats_start or grammar.hand_start(line.text, None) is None:
             reader.read(line)
     if not reader.have_game:
         raise builder.fail(f"no {grammar.format} game header in the hand", first.number)

@@ -55,8 +55,9 @@ POKERSTARS = Grammar(
              + r"(?: (?P<code>[A-Z]{3}))?\)(?: - .*)?$", "game", ignore_case=True),
     ),
     rules=(
-        rule(r"^.+ (?:finished the tournament in \d+\w* place|wins the tournament).*$",
-             "ignore"),
+        rule(r"^.+ finished the tournament in \d+\w* place.*$", "ignore",
+             contains=" finished the tournament"),
+        rule(r"^.+ wins the tournament.*$", "ignore", contains=" wins the tournament"),
         rule(r"^Table '(?P<table>.*)' (?P<size>\d+)-max(?: Seat #(?P<button>\d+) is the "
              r"button)?\s*$", "table", sections="header"),
         rule(r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[^()]*?) in chips"
@@ -74,7 +75,7 @@ POKERSTARS = Grammar(
         rule(r"^Uncalled bet \((?P<amount>[^)]*)\) returned to (?P<who>.+?)\s*$", "uncalled",
              sections="play"),
         rule(r"^(?P<who>.+?) collected (?P<amount>\S+) from (?P<pot>pot|main pot|side pot"
-             r"(?:-(?P<number>\d+))?)\s*$", "award", sections="play"),
+             r"(?:-(?P<number>\d+))?)\s*$", "award", sections="play", contains=" collected "),
         simple("checks", "check-call", ": "),
         rule(r"^(?P<verb>folds)(?P<cards> \[.*)?$", "action", actor=": ", sections="play",
              kind="fold"),

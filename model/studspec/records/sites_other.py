@@ -43,7 +43,7 @@ WINAMAX = Grammar(
         rule(r"^(?P<cards>.*)$", "deal", prefix="Dealt to ", actor=" ", sections="play"),
         rule(r"^(?P<who>.+?) collected (?P<amount>" + MONEY + r") from (?P<pot>pot|main pot|"
              r"side pot ?(?P<number>\d+)?)(?: ?\((?P<half>HI|LO)\))?\s*$", "award",
-             sections="play"),
+             sections="play", contains=" collected "),
         simple("checks", "check-call"),
         simple("folds", "fold"),
         rule(r"^mucks(?: hand)?$", "muck", actor=" ", sections="play"),
