@@ -18,6 +18,16 @@ Named groups the events read (each optional unless the event needs it):
 * ``cards`` a card list (brackets optional, commas or spaces), ``low`` a written low;
 * ``pot`` / ``number`` / ``half`` which pot and half an award paid.
 
+The events are the driver's ``on_<event>`` methods: ``game`` (header), ``table``,
+``button``, ``seat``, ``street``, ``deal`` (``cumulative``: the line lists the player's
+cards so far), ``card`` (one card a line, dealt together at the next other line),
+``action``, ``all_in``, ``show``, ``muck``, ``award``, ``award_list``, ``uncalled``,
+``uncalled_own``, ``total``, ``rake``, ``summary_seat``, ``summary_result``, ``result``,
+``note``, ``no_low``, ``low_shown``, ``showdown`` and ``ignore``. A grammar also says how
+a hand ends (``complete``), how the halves of a hi/lo pot are known (``halves``: named by
+the log, inferred from written lows, or from the cards shown) and what the log leaves out
+(``implicit_uncalled``, ``unmarked_money``).
+
 Sections: a hand starts in ``header``; the first line no header rule knows moves it to
 ``play``; a rule's ``then`` moves it on (``summary``). A line no rule of the current section
 knows makes the hand unreadable ("unknown line", with the line and its number), and the
