@@ -29,5 +29,5 @@ autodoc_default_options = {"undoc-members": True}
 nitpick_ignore = [("py:class", name) for name in (
     "collections.abc.Callable", "collections.abc.Iterable", "collections.abc.Iterator",
     "collections.abc.Sequence", "collections.abc.Mapping", "pathlib.Path", "re.Pattern",
-    "xml.etree.ElementTree.Element",
+    "xml.etree.ElementTree.Element", "hypothesis.strategies.SearchStrategy",
 )]

@@ -212,8 +212,9 @@ def _phh_seeds() -> list[str]:
     from studspec.records.phh import write_phh
 
     texts = [p.read_text(encoding="utf-8") for p in sorted((DATA / "fuzz").glob("*.phh"))]
-    for path in sorted((DATA / "handhistories").glob("*.txt")):
-        texts += [write_phh(record) for record in read_hand_histories(path).records]
+    for path in sorted((DATA / "handhistories").iterdir()):
+        if path.suffix in (".txt", ".xml"):
+            texts += [write_phh(record) for record in read_hand_histories(path).records]
     return texts
 
 
@@ -271,8 +272,12 @@ class SiteSurface(Surface):
 
     def __init__(self, scratch: Path) -> None:
         super().__init__(scratch)
-        self.seeds = [p.read_text(encoding="utf-8")
-                      for p in sorted((DATA / "handhistories").glob("*.txt"))]
+        from studspec.records.detect import decode
+
+        # Every site log of the test data, whatever its encoding (a grammar each).
+        self.seeds = [decode(p.read_bytes(), p.name)[0]
+                      for p in sorted((DATA / "handhistories").iterdir())
+                      if p.suffix in (".txt", ".xml")]
 
     def cases(self, rng: random.Random) -> Iterator[tuple[bytes, bool]]:
         while True:
@@ -446,9 +451,11 @@ class CliSurface(Surface):
                      self._value(rng, profiles), "--hand", self._value(rng, ["1", "#2"])],
             lambda: ["convert", self._value(rng, self.files), "--out", out],
             lambda: ["prove", self._value(rng, ["NO-SUCH", "x" * 300])],
+            # --hands: small counts and refused ones only (a huge count is a long campaign,
+            # not a bad input).
             lambda: ["fuzz", "--engine", "studspec", "--profile",
                      self._value(rng, profiles), "--hands",
-                     self._value(rng, ["1", "2", "0", "-3"]), "--seed",
+                     rng.choice(["1", "2", "0", "-3", "nan", "1e400", "", "x"]), "--seed",
                      self._value(rng, ["1", "2"]), "--out", out, "--no-shrink"],
         ]
         weights = [1, 20, 20, 20, 5, 20, 20, 20, 10, 20, 2]

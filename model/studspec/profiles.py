@@ -29,6 +29,8 @@ BoardTieBreak = Literal["position", "high_card_by_suit"]
 AnteConvention = Literal["tenth_small_bet", "house"]
 BringInConvention = Literal["half_small_bet", "third_small_bet", "twice_ante", "house"]
 ShortAllInRule = Literal["half_bet", "full_raise"]
+MisdealCutoff = Literal["two-acted-after-forced-bet", "substantial-action"]
+ExposedDowncardOnDeal = Literal["becomes-upcard", "misdeal"]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -59,6 +61,8 @@ class Profile:
     heads_up_uncapped: bool = True
     short_all_in_rule: ShortAllInRule = "half_bet"
     fold_when_nothing_to_call: bool = False
+    misdeal_cutoff: MisdealCutoff = "two-acted-after-forced-bet"
+    exposed_downcard_on_deal: ExposedDowncardOnDeal = "becomes-upcard"
 
 
 @dataclass(frozen=True)
@@ -137,6 +141,14 @@ PARAMETERS: dict[str, Parameter] = {
         Parameter("fold_when_nothing_to_call", "BET-04",
                   "a player with nothing to call may fold (the fold stands) as well as check "
                   "or bet", ("true", "false")),
+        Parameter("misdeal_cutoff", "MISDEAL-01",
+                  "how far the 3rd-street action may go before a misdeal can no longer be "
+                  "called: two players acting after the bring-in, or substantial action",
+                  ("two-acted-after-forced-bet", "substantial-action")),
+        Parameter("exposed_downcard_on_deal", "MISDEAL-04",
+                  "one starting downcard exposed by the dealer: it becomes the upcard (and "
+                  "the third card is dealt down), or the hand is a misdeal",
+                  ("becomes-upcard", "misdeal")),
     )
 }
 

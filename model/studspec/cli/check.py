@@ -26,6 +26,7 @@ from studspec.cli.reports import Report
 from studspec.cli.summary import summarize
 from studspec.errors import InvalidInputError, SpecError, StudSpecError
 from studspec.inputs import input_file
+from studspec.irregular_hand import ruling_data, ruling_text
 from studspec.records.detect import read_hand_histories
 from studspec.records.hand import HandRecord
 from studspec.records.phh import read_phh
@@ -64,6 +65,7 @@ def _hand_data(record: HandRecord, result: ReplayResult) -> dict[str, Any]:
         "game": record.game, "players": [p.name for p in record.players],
         "violations": [_violation_data(v) for v in result.violations],
         "divergences": result.divergences, "notes": result.notes,
+        "rulings": [ruling_data(applied) for applied in result.rulings],
         "unstated_rake": result.unstated_rake,
         "model_stacks": list(result.stacks) if result.stacks is not None else None,
         "recorded_stacks": recorded if all(s is not None for s in recorded) else None,
@@ -161,6 +163,7 @@ def _hand_lines(hand: dict[str, Any]) -> list[str]:
         if violation["source"]:
             lines.append(f"    source {violation['source']}")
     lines += [f"  result: {text}" for text in hand["divergences"]]
+    lines += [f"  ruling: {ruling_text(ruling)}" for ruling in hand.get("rulings", [])]
     lines += [f"  line {w['line'] or '?'}: reader warning: {w['reason']}"
               + (f" ({w['text']!r})" if w["text"] is not None else "")
               for w in hand["warnings"]]

@@ -27,6 +27,7 @@ from studspec.errors import InvalidInputError, StudSpecError
 from studspec.hand import Hand
 from studspec.hand_state import EventKind, Phase
 from studspec.inputs import input_file
+from studspec.irregular_hand import ruling_data, ruling_text
 from studspec.profiles import load_profile, profile_names
 from studspec.records.hand import HandRecord
 from studspec.replay import ReplayResult, replay_partial
@@ -102,6 +103,7 @@ class _Answerer:
             "stacks": list(hand.stacks),
             "violations": [{"line": v.line, "action": v.event, "clause": v.clause_id,
                             "why": v.message} for v in self.result.violations],
+            "rulings": [ruling_data(applied) for applied in self.result.rulings],
             "next": self.next_step(),
         }
 
@@ -264,6 +266,7 @@ def _lines(record: HandRecord, answer: dict[str, Any]) -> list[str]:
     for violation in answer["violations"]:
         lines.append(f"broken: line {violation['line'] or '?'}: {violation['action']}: "
                      f"{violation['why']}")
+    lines += [f"ruling: {ruling_text(ruling)}" for ruling in answer.get("rulings", [])]
     step = answer["next"]
     kind = step["kind"]
     if kind == "act":

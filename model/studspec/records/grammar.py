@@ -45,6 +45,7 @@ from studspec.low import best_low
 from studspec.records.builder import HandBuilder, infer_halves
 from studspec.records.chatter import is_chatter
 from studspec.records.hand import ActionKind, Game, HandRecord, Show
+from studspec.records.irregular_sites import SITTING_OUT
 from studspec.records.sitetext import (
     HandLines,
     Line,
@@ -416,8 +417,11 @@ class _HandReader:
 
     def on_seat(self, rule: Rule, name: str | None, m: re.Match[str], number: int,
                 text: str) -> bool:
-        """A seat line of the header: seat, name and starting stack."""
+        """A seat line of the header: seat, name and starting stack; a player shown sitting
+        out is listed (dealt in while away is the absent player of MISDEAL-07)."""
         self.b.seat(m["name"], int(m["seat"]), self.money(m["stack"], number), number)
+        if "sitting out" in (m.groupdict().get("rest") or ""):
+            self.b.note(SITTING_OUT, m["name"])
         return True
 
     def on_showdown(self, rule: Rule, name: str | None, m: re.Match[str], number: int,

@@ -39,9 +39,16 @@ from studspec.records.hand import (
     Event,
     Game,
     HandRecord,
+    IrregularityKind,
     Origin,
     PlayerRecord,
     Show,
+)
+from studspec.records.irregular_phh import FIELD as IRREGULARITIES
+from studspec.records.irregular_phh import (
+    irregularities_lines,
+    misdeal_positions,
+    read_irregularities,
 )
 
 VARIANTS: dict[str, Game] = {"F7S": "high", "F7S/8": "hilo"}
@@ -198,7 +205,19 @@ def parse_phh(text: str, name: str = "<phh>") -> HandRecord:
     actions = data["actions"]
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise reader.fail("must be an array of strings", field="actions")
-    events += _parse_actions(actions, reader, count, scale)
+    irregular_raw = data.get(IRREGULARITIES)
+
+    def fail_irregular(reason: str, value: object) -> InvalidInputError:
+        return reader.fail(reason, field=IRREGULARITIES, value=value)
+
+    boundaries: list[int] = []
+    parsed = _parse_actions(actions, reader, count, scale, boundaries=boundaries,
+                            restarts=misdeal_positions(irregular_raw, len(actions),
+                                                       fail_irregular))
+    irregularities = read_irregularities(
+        irregular_raw, count, [len(events) + b for b in (*boundaries, len(parsed))], scale,
+        fail_irregular)
+    events += parsed
     extra: dict[str, object] = {k: v for k, v in data.items() if k not in _KNOWN_FIELDS}
     rake = _decimal(data["_rake"], reader, "_rake") if "_rake" in data else None
     if "hand" in data and not isinstance(data["hand"], str | int):
@@ -210,12 +229,13 @@ def parse_phh(text: str, name: str = "<phh>") -> HandRecord:
         origin=origin, game=VARIANTS[str(variant)], ante=ante,
         bring_in=units(stakes["bring_in"]) or 0, small_bet=units(stakes["small_bet"]) or 0,
         big_bet=units(stakes["big_bet"]) or 0, players=players, events=tuple(events),
-        rake=units(rake), unit=str(data.get("currency", "chips")), scale=scale, extra=extra)
+        rake=units(rake), unit=str(data.get("currency", "chips")), scale=scale, extra=extra,
+        irregularities=irregularities)
 
 
 _KNOWN_FIELDS = {"variant", "antes", "bring_in", "small_bet", "big_bet", "starting_stacks",
                  "actions", "players", "finishing_stacks", "seats", "_rake", "hand",
-                 "ante_trimming_status", "currency"}
+                 "ante_trimming_status", "currency", IRREGULARITIES}
 
 
 def parse_action_lines(lines: Sequence[str], players: int, *, name: str,
@@ -229,11 +249,19 @@ def parse_action_lines(lines: Sequence[str], players: int, *, name: str,
 
 
 def _parse_actions(lines: Sequence[str], reader: _Reader, count: int,
-                   scale: int) -> list[Event]:
+                   scale: int, *, boundaries: list[int] | None = None,
+                   restarts: set[int] | frozenset[int] = frozenset()) -> list[Event]:
+    """The events of the action lines; ``boundaries`` gets each line's first event index;
+    at a line in ``restarts`` (a misdeal, MISDEAL-03) the deal starts again at 3rd street."""
     streets = [0] * count
     events: list[Event] = []
     community: dict[str, tuple[Card | None, ...]] = {}
-    for notation in lines:
+    for index, notation in enumerate(lines):
+        if index in restarts:
+            streets = [0] * count
+            community = {}
+        if boundaries is not None:
+            boundaries.append(len(events))
         events += _parse_action(notation, reader, count, streets, scale, community)
     return events
 
@@ -350,7 +378,14 @@ def write_phh(record: HandRecord, *, profile: str | None = None) -> str:
              "actions = ["]
     folded: set[int] = set()
     hole: dict[int, list[Card | None]] = {player: [] for player in range(count)}
-    for event in record.events:
+    action_index: list[int] = []
+    redeals = {irregularity.before for irregularity in record.irregularities
+               if irregularity.kind is IrregularityKind.MISDEAL}
+    for position, event in enumerate(record.events):
+        action_index.append(len(lines))
+        if position in redeals:  # a misdeal: the re-deal starts with nobody folded
+            folded = set()
+            hole = {player: [] for player in range(count)}
         if isinstance(event, Show) and not event.mucked and event.cards:
             event = dataclasses.replace(event, cards=_hole_shown(hole[event.player],
                                                                  event.cards))
@@ -362,7 +397,10 @@ def write_phh(record: HandRecord, *, profile: str | None = None) -> str:
             for player in ([event.player] if event.player is not None else
                            [p for p in range(count) if p not in folded]):
                 hole[player].extend(event.cards)
+    action_index.append(len(lines))
+    first = action_index[0] if action_index else len(lines)
     lines.append("]")
+    lines += irregularities_lines(record, [i - first for i in action_index])
     lines.append("players = [" + ", ".join(_toml_string(p.name) for p in record.players) + "]")
     if all(p.seat is not None for p in record.players):
         lines.append("seats = [" + ", ".join(str(p.seat) for p in record.players) + "]")
