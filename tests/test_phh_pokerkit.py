@@ -18,7 +18,7 @@ from record_sums import put_in
 
 from studspec.profiles import load_profile
 from studspec.records.detect import read_hand_histories
-from studspec.records.hand import Action, ActionKind, Deal, HandRecord
+from studspec.records.hand import Action, ActionKind, Deal, HandRecord, Show
 from studspec.records.phh import parse_phh, write_phh
 from studspec.records.site_profiles import pick_profile
 from studspec.records.unstated import fill_bring_ins
@@ -93,6 +93,17 @@ def departure(record: HandRecord) -> str | None:
     return None
 
 
+def showdown_unknown(record: HandRecord) -> bool:
+    """Whether several players reach the end of the hand and the log shows the cards of
+    none of them (iPoker writes no showdown): the pot cannot be awarded from the PHH."""
+    folded = {e.player for e in record.events
+              if isinstance(e, Action) and e.kind is ActionKind.FOLD}
+    shown = {e.player for e in record.events if isinstance(e, Show) and e.cards
+             and all(card is not None for card in e.cards)}
+    live = set(range(len(record.players))) - folded
+    return len(live) > 1 and not live & shown
+
+
 def log_finishing_stacks(record: HandRecord) -> list[int]:
     """Each player's stack after the hand by the log's own amounts: the starting stack, less
     what the log says the player put in, plus what the log says the player received."""
@@ -117,7 +128,7 @@ RECORDS = list(site_records()) if SHARED.is_dir() else []
 
 @pytest.mark.skipif(not RECORDS, reason="the shared hand histories are not beside the checkout")
 def test_every_converted_site_hand_loads_in_pokerkit_or_names_its_departure() -> None:
-    loaded, departed = 0, dict[str, list[str]]()
+    loaded, departed, partial = 0, dict[str, list[str]](), list[str]()
     for record in RECORDS:
         phh = write_phh(record, profile=pick_profile(record)[0])
         refused = load_error(phh)
@@ -127,6 +138,12 @@ def test_every_converted_site_hand_loads_in_pokerkit_or_names_its_departure() ->
             assert expected is None, f"{name}: PokerKit now loads a {expected} hand"
             final = pokerkit_finishing_stacks(phh, record.scale)
             logged = log_finishing_stacks(record)
+            if showdown_unknown(record):
+                # a partial history (PHH allows it): the log shows no cards at the showdown,
+                # so PokerKit, rightly, does not pay the pot; nothing to compare
+                assert sum(final) < sum(p.starting_stack or 0 for p in record.players), name
+                partial.append(name)
+                continue
             if record.players[0].finishing_stack is not None:
                 assert logged == [p.finishing_stack for p in record.players], name
             # PokerKit pays the whole pot; the log pays the pot less the rake (stated or not).
@@ -138,7 +155,7 @@ def test_every_converted_site_hand_loads_in_pokerkit_or_names_its_departure() ->
         else:
             assert expected is not None, f"{name}: PokerKit refuses it: {refused!r}"
             departed.setdefault(expected, []).append(name)
-    assert loaded >= 30
+    assert loaded >= 30 and len({name.rsplit("#", 1)[1] for name in partial}) <= 1
     assert set(departed) <= {"unknown-up-card", "open-pair-double-bet"}
 
 

@@ -145,3 +145,42 @@ def test_utf16_without_a_byte_order_mark_is_recognised(tmp_path: Path) -> None:
         result = read_hand_histories(path)
         assert result.encoding == encoding and len(result.records) == 1
         assert "no byte order mark" in result.problems[0].reason
+
+
+IPOKER = (LOCAL / "ipoker-stud.xml").read_text(encoding="utf-8")
+
+
+def test_an_ipoker_hand_is_read_in_its_actions_numbers_order() -> None:
+    record = only_record(IPOKER)
+    assert record.origin.format == "ipoker" and record.origin.hand_id == "2418629537"
+    assert (record.small_bet, record.big_bet, record.scale, record.unit) == (5, 10, 100, "USD")
+    assert [(a.stated, a.amount) for a in record.actions()][7:11] == [
+        ("16", 2), ("0", None), ("0", None), ("3", 2)]  # no 8 (Hero brings in) to no 11
+    third = {record.players[e.player or 0].name: e.cards for e in record.events
+             if isinstance(e, Deal) and e.street == 3}
+    assert third["WurmX"][:2] == (None, None) and str(third["WurmX"][2]) == "6h"
+    assert [str(c) for c in third["Hero"]] == ["8h", "7d", "2c"]
+    assert [(record.players[a.player].name, a.amount) for a in record.awards] == [
+        ("Hero", 13)]
+
+
+@pytest.mark.parametrize(("edit", "reason"), [
+    ('type="16"', 'type="6"'),
+    ("7 Card Stud L", "5 Card Stud L"),
+    ("7 Card Stud L", "7 Card Stud NL"),
+])
+def test_ipoker_unknown_codes_are_errors_and_other_games_skipped(edit: str, reason: str) -> None:
+    result = read_text(IPOKER.replace(edit, reason, 1), "other.xml")
+    assert not result.records and result.hands_seen == 1
+    (problem,) = result.problems
+    expected = "error" if reason == 'type="6"' else "skipped"
+    assert problem.severity == expected, problem
+
+
+def test_ipoker_actions_that_do_not_add_up_to_the_stated_bet_are_reported() -> None:
+    text = IPOKER.replace('name="Hero" chips="$0.73" dealer="0" win="$0.13" bet="$0.03"',
+                          'name="Hero" chips="$0.73" dealer="0" win="$0.13" bet="$0.04"')
+    result = read_text(text, "bets.xml")
+    assert len(result.records) == 1
+    assert [p.severity for p in result.problems] == ["warning"]
+    assert "add up to 3" in result.problems[0].reason

@@ -16,7 +16,7 @@ from typing import Any
 from studspec.cli.check import check_report
 from studspec.records.detect import READERS
 from studspec.records.site_profiles import GAME_NAMES, SITE_NAMES
-from studspec.records.xmlreader import XML_SITES
+from studspec.records.xmlreader import XML_FORMATS
 
 EXPLANATIONS = {
     "11480841734": (
@@ -88,6 +88,13 @@ EXPLANATIONS = {
         "gives it to the high half, so the check reports a result that differs from the "
         "record by one cent each way. No profile parameter says which half takes the odd "
         "chip between the halves; this log is the evidence for one."),
+    "2418630592": (
+        "iPoker (XML): the players' 'bet' attributes total $0.44 (seven $0.01 antes, the "
+        "$0.02 bring-in called five times, a $0.05 bet called twice, then a $0.10 bet "
+        "nobody called); the winner, komanchi7, is paid $0.43 ('win'), his uncalled $0.10 "
+        "included. The log states no rake, so $0.01 was kept unstated. The check reports "
+        "the unstated rake and checks the award on what was paid (POT-08); the hand is "
+        "otherwise clean."),
 }
 """Hand id -> why the hand does not validate plainly, written after reading its log."""
 
@@ -100,7 +107,7 @@ def shared_folder(root: Path) -> tuple[Path, bool]:
     return root / "tests" / "data" / "handhistories", False
 
 
-READ_FOLDERS = {*READERS, *(site.format for site in XML_SITES)}
+READ_FOLDERS = {*READERS, *XML_FORMATS}
 """The shared corpus has a folder per site; these are the sites studspec reads."""
 
 NOT_READ = {
@@ -109,10 +116,6 @@ NOT_READ = {
         "Limit'), so the small and big bet could only be guessed from the bets, which a "
         "verifier must not do; older logs deal later streets with no street line and write "
         "'D bets' on 4th street, whose meaning the logs do not give."),
-    "ipoker": (
-        "iPoker: XML whose actions are numeric codes (type 0, 3, 4, 5, 15, 16, 23…) with no "
-        "definition in the log; reading them would be guessing. The '.xml' file is five-card "
-        "stud, which would be skipped as another game."),
     "kingsclub": (
         "KingsClub: the amounts do not fit fixed-limit stud as the log states it: at 44/88 a "
         "completion to 44 is raised to 77.16, then to 121.16 (raises of 33.16 and 44), and "
@@ -222,7 +225,7 @@ def site_validation_page(root: Path, clause_ref: Any, escape: Any,
               + ", ".join(f":ref:`{name} <profile-{name}>`" for name in
                           ("pokerstars", "pokerstars-8", "fulltilt", "partypoker-8", "ongame",
                            "winamax", "winamax-8", "merge", "merge-8", "everleaf", "winning",
-                           "winning-8", "absolute-8"))
+                           "winning-8", "absolute-8", "ipoker"))
               + ".", "",
               "* The 4th-street open-pair big bet in stud high (PokerStars, Full Tilt): "
               f"finding :ref:`FIND-60 <finding-find-60>`, {clause_ref('BET-07')}. These "
@@ -232,7 +235,6 @@ def site_validation_page(root: Path, clause_ref: Any, escape: Any,
               "PokerStars (and the TDA) let it stand, so ``pokerstars`` sets "
               "``fold_when_nothing_to_call`` (finding :ref:`FIND-35 <finding-find-35>`) and "
               "the hand checks clean; under ``base`` or ``s001`` it is a BET-04 violation.",
-              "* An unstated rake (PartyPoker, Merge, Everleaf) and unstated bring-in amounts "
-              "(OnGame, "
-              "PokerStars) are gaps in the logs, not rule differences.", ""]
+              "* An unstated rake (PartyPoker, Merge, Everleaf, iPoker) and unstated bring-in "
+              "amounts (OnGame, PokerStars) are gaps in the logs, not rule differences.", ""]
     return "\n".join(lines) + "\n"

@@ -29,7 +29,7 @@ from studspec.records.sitetext import (
     UnknownGameError,
     split_lines,
 )
-from studspec.records.xmlreader import XML_SITES, is_xml, read_xml
+from studspec.records.xmlreader import XML_FORMATS, is_xml, read_xml
 
 GRAMMARS: tuple[Grammar, ...] = (*sites.GRAMMARS, *sites_other.GRAMMARS)
 READERS: dict[str, Grammar] = {grammar.format: grammar for grammar in GRAMMARS}
@@ -144,7 +144,7 @@ def read_text(text: str, file: str, format: str | None = None) -> ReadResult:
     if sum(1 for count in (crlf, text.count("\r") - crlf, text.count("\n") - crlf) if count) > 1:
         problems.append(Problem(file, None, None, "mixed line endings (CRLF, CR, LF)",
                                 "warning"))
-    if format in (None, *(site.format for site in XML_SITES)) and is_xml(text):
+    if format in (None, *XML_FORMATS) and is_xml(text):
         xml = read_xml(text, file)
         return ReadResult(file, xml.format, "", records=xml.records,
                           problems=problems + xml.problems, hands_seen=xml.hands_seen)

@@ -3,7 +3,7 @@
 Each site with a profile in ``spec/variants`` is checked under it (``pokerstars``,
 ``pokerstars-8``, ``fulltilt``, ``partypoker-8``, ``ongame``, ``winamax``, ``winamax-8``,
 ``merge``, ``merge-8``, ``everleaf``, ``winning``, ``winning-8``,
-``absolute-8``). A PHH file names its
+``absolute-8``, ``ipoker``). A PHH file names its
 profile in ``_profile`` when studspec wrote it; otherwise PHH hands (such as the WSOP
 hands of the PHH data set) are checked under the TDA profiles, the rules tournaments
 follow. A site and game with no profile of its own falls back to the TDA profile of the
@@ -17,7 +17,7 @@ from studspec.records.hand import HandRecord
 
 SITE_NAMES = {"pokerstars": "PokerStars", "fulltilt": "Full Tilt", "partypoker": "PartyPoker",
               "ongame": "OnGame", "winamax": "Winamax", "merge": "Merge", "everleaf": "Everleaf",
-              "winning": "Winning", "absolute": "Absolute",
+              "winning": "Winning", "absolute": "Absolute", "ipoker": "iPoker",
               "phh": "PHH"}
 GAME_NAMES = {"high": "Stud", "hilo": "Stud Hi/Lo"}
 SITE_PROFILES = {("pokerstars", "high"): "pokerstars", ("pokerstars", "hilo"): "pokerstars-8",
@@ -26,7 +26,7 @@ SITE_PROFILES = {("pokerstars", "high"): "pokerstars", ("pokerstars", "hilo"): "
                  ("winamax", "hilo"): "winamax-8", ("merge", "high"): "merge",
                  ("merge", "hilo"): "merge-8", ("everleaf", "high"): "everleaf",
                  ("winning", "high"): "winning", ("winning", "hilo"): "winning-8",
-                 ("absolute", "hilo"): "absolute-8"}
+                 ("absolute", "hilo"): "absolute-8", ("ipoker", "high"): "ipoker"}
 FALLBACK = {"high": "tda-2024", "hilo": "tda-2024-8"}
 
 

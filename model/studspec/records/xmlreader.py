@@ -24,6 +24,7 @@ import defusedxml.ElementTree as safe_xml
 from defusedxml import DefusedXmlException
 
 from studspec.errors import InvalidInputError
+from studspec.records import ipoker
 from studspec.records.builder import HandBuilder
 from studspec.records.hand import ActionKind, Game, HandRecord
 from studspec.records.sitetext import (
@@ -82,6 +83,8 @@ MERGE = XmlSite(
 )
 
 XML_SITES: tuple[XmlSite, ...] = (MERGE,)
+XML_FORMATS = (MERGE.format, ipoker.FORMAT)
+"""The XML formats studspec reads: Merge (described by an XmlSite) and iPoker (ipoker.py)."""
 
 
 @dataclass
@@ -144,10 +147,13 @@ def read_xml(text: str, file: str) -> XmlRead:
         root, lines = parse_xml(text, file)
     except InvalidInputError as error:
         return XmlRead(None, [], [Problem(file, None, None, error.reason, "error")], 0)
+    if ipoker.MARKER in text and "<gametype>" in text:
+        records, problems, seen = ipoker.read_ipoker(root, lines, file)
+        return XmlRead(ipoker.FORMAT, records, problems, seen)
     site = next((s for s in XML_SITES if s.marker in text), None)
     if site is None:
         return XmlRead(None, [], [Problem(file, None, None, "XML of no known site format "
-                                          f"({', '.join(s.format for s in XML_SITES)})",
+                                          f"({', '.join(XML_FORMATS)})",
                                           "error")], 0)
     result = XmlRead(site.format, [], [], 0)
     game: Element | None = None
