@@ -209,3 +209,19 @@ def test_next_shows_the_reader_warnings_of_its_hand(capsys: pytest.CaptureFixtur
                      "--profile", "partypoker-8")
     assert code == 2
     assert "reader warning: line 14: corrupted card token; read as an unknown card ('Zz')" in text
+
+
+@pytest.mark.parametrize("name", ["x" * 300, "../S000.txt", ""])
+def test_a_source_file_name_the_system_cannot_open_is_a_spec_error(
+        tmp_path: Path, name: str) -> None:
+    # Found by the long run of tests/input_fuzz.py (spec surface, input #19412).
+    spec = tmp_path / "spec"
+    shutil.copytree(spec_dir(), spec)
+    sources = spec / "sources" / "sources.toml"
+    text = sources.read_text(encoding="utf-8")
+    assert 'file = "S000.txt"' in text
+    sources.write_text(text.replace('file = "S000.txt"', f'file = "{name}"'), encoding="utf-8")
+    result = _studspec(spec, "rules")
+    assert result.returncode == 2, result.stderr
+    assert "Traceback" not in result.stderr
+    assert "sources.toml" in result.stderr and "'file'" in result.stderr

@@ -25,7 +25,7 @@ def corpus_files() -> list[Path]:
     """Every site log and PHH file of the shared corpus (when present) and the local one."""
     folders = [SHARED / "handhistories", LOCAL]
     return sorted(path for folder in folders if folder.is_dir() for path in folder.rglob("*")
-                  if path.suffix.lower() in (".txt", ".phh"))
+                  if path.suffix.lower() in (".txt", ".phh", ".xml"))
 
 
 def generated(tmp_path: Path, profile: str, hands: int, seed: int) -> list[Path]:
@@ -123,7 +123,7 @@ def test_the_fast_path_accepts_only_what_the_model_finds_clean() -> None:
     bad = [ROOT / "tests" / "data" / "bad-inputs", SHARED / "bad-inputs"]
     files = corpus_files() + sorted(path for folder in bad if folder.is_dir()
                                     for path in folder.iterdir()
-                                    if path.suffix in (".phh", ".txt"))
+                                    if path.suffix in (".phh", ".txt", ".xml"))
     chooser = ProfileChooser(None)
     accepted = 0
     for record in records(files):

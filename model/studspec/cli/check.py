@@ -127,12 +127,12 @@ def check_report(files: list[str], profile_name: str | None = None, *,
     return _report(profile_name, hands, problems)
 
 
-ARCHIVE_SUFFIXES = (".phh", ".txt")
+ARCHIVE_SUFFIXES = (".phh", ".txt", ".xml")
 
 
 def archive_files(arguments: list[str]) -> list[str]:
     """The files to check: each FILE as given, and each folder's hand files (``*.phh``,
-    ``*.txt``, in its subfolders too) in sorted order, so a report's order
+    ``*.txt``, ``*.xml``, in its subfolders too) in sorted order, so a report's order
     never depends on the file system."""
     files: list[str] = []
     for argument in arguments:

@@ -22,8 +22,8 @@ from studspec.cli.reports import (
     prove_report,
     rule_report,
     rules_report,
-    variants_report,
 )
+from studspec.cli.variants_cmd import variants_cmd
 from studspec.errors import StudSpecError
 from studspec.inputs import check_path_name
 
@@ -89,10 +89,18 @@ def build_parser() -> argparse.ArgumentParser:
                           help="list every uncovered sentence")
     commands.add_parser("findings", parents=[formats],
                         help="contradictions and ambiguities found in the sources")
-    variants = commands.add_parser("variants", parents=[formats],
-                                   help="matrix of parameters × profiles, with sources")
+    variants = commands.add_parser(
+        "variants", parents=[formats],
+        help="the profiles as their differences from the profile each extends, with sources")
     variants.add_argument("--diff", nargs=2, metavar=("A", "B"),
                           help="only the parameters where profiles A and B differ")
+    variants.add_argument("--base", metavar="B",
+                          help="show each profile's differences from B instead of its parent")
+    variants.add_argument("--parameter", metavar="P", help="one parameter in every profile")
+    variants.add_argument("--profile", metavar="P", dest="variant_profile",
+                          help="every parameter of one profile, set or inherited")
+    variants.add_argument("--full", action="store_true",
+                          help="the full matrix of parameters × profiles")
     enumerate_parser = commands.add_parser(
         "enumerate", parents=[formats],
         help="evaluate every 7-card (or 5-card) hand with the fast evaluators and count "
@@ -214,9 +222,12 @@ def _dispatch(arguments: argparse.Namespace) -> Report:
         return findings_report()
     if command == "variants":
         try:
-            return variants_report(arguments.diff)
+            return variants_cmd(diff=arguments.diff, parameter=arguments.parameter,
+                                profile=arguments.variant_profile, full=arguments.full,
+                                base=arguments.base)
         except KeyError as error:
-            raise UsageError(f"no profile named {error.args[0]}") from None
+            kind = "parameter" if error.args[0] == arguments.parameter else "profile"
+            raise UsageError(f"no {kind} named {error.args[0]}") from None
     if command == "enumerate":
         from studspec.cli.enumerate_cmd import enumerate_report
 
