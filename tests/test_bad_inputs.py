@@ -225,3 +225,17 @@ def test_a_source_file_name_the_system_cannot_open_is_a_spec_error(
     assert result.returncode == 2, result.stderr
     assert "Traceback" not in result.stderr
     assert "sources.toml" in result.stderr and "'file'" in result.stderr
+
+
+def test_a_record_cut_short_is_not_clean(capsys: pytest.CaptureFixture[str],
+                                         tmp_path: Path) -> None:
+    cut = tmp_path / "cut.phh"  # the hand stops on 5th street, before its betting
+    cut.write_text("\n".join([
+        'variant = "F7S"', "antes = [1, 1]", "bring_in = 1", "small_bet = 2", "big_bet = 4",
+        "starting_stacks = [100, 100]", "actions = [",
+        '  "d dh p1 2c3c4c", "d dh p2 9hKs5d", "p1 pb", "p2 cc",',
+        '  "d dh p1 5c", "d dh p2 Qs", "p2 cc", "p1 cc", "d dh p1 6c", "d dh p2 2h",',
+        "]"]) + "\n", encoding="utf-8")
+    code, text = run(capsys, "check", str(cut))
+    assert code == 2 and "NOT clean" in text
+    assert "the record ends before the hand does: it cannot be judged whole" in text

@@ -37,7 +37,7 @@ from studspec.records.hand import HandRecord
 from studspec.records.phh import read_phh
 from studspec.records.site_profiles import ProfileChooser
 from studspec.records.unstated import fill_bring_ins
-from studspec.replay import ReplayResult, Violation, replay
+from studspec.replay import RECORD_ENDS_EARLY, ReplayResult, Violation, replay
 from studspec.specdata.clauses import get_clause
 
 EXIT_OK, EXIT_FOUND, EXIT_INPUT = 0, 1, 2
@@ -179,6 +179,12 @@ def check_file(file: str, profile_name: str | None = None,
         if filled.note:
             hand["notes"].insert(0, filled.note)
         hand["warnings"] = [p for p in warnings if p["hand"] == record.origin.hand_id]
+        if any(note.startswith(RECORD_ENDS_EARLY) for note in hand["notes"]):
+            # A hand cut short cannot be judged whole: never clean (a partial hand is for
+            # `studspec next`).
+            hand["warnings"].append(_problem(file, record.origin.hand_id, None,
+                                             f"{RECORD_ENDS_EARLY}: it cannot be judged "
+                                             "whole", "warning"))
         hands.append(hand)
     return hands, problems
 
@@ -221,8 +227,8 @@ def _hand_lines(hand: dict[str, Any]) -> list[str]:
             lines.append(f"    source {violation['source']}")
     lines += [f"  result: {text}" for text in hand["divergences"]]
     lines += [f"  ruling: {ruling_text(ruling)}" for ruling in hand.get("rulings", [])]
-    lines += [f"  line {w['line'] or '?'}: reader warning: {w['reason']}"
-              + (f" ({w['text']!r})" if w["text"] is not None else "")
+    lines += [f"  {'line ' + str(w['line']) + ': reader ' if w['line'] else ''}warning: "
+              f"{w['reason']}" + (f" ({w['text']!r})" if w["text"] is not None else "")
               for w in hand["warnings"]]
     lines += [f"  note: {text}" for text in hand["notes"]]
     return lines
