@@ -48,7 +48,7 @@ STRANGE_VALUES: list[object] = [
     [], [1], [[1]], {"a": 1}, True, False, "nan", "\x00",
 ]
 STRANGE_WORDS = ["nan", "inf", "-5", "0", "1e400", "999999999999999999999", "0x10", "1/2",
-                 "??", "Zz", "p0", "p99", "", "cbr", "Xx", "10Ⅸ", "\ufeff"]
+                 "??", "Zz", "p0", "p99", "", "cbr", "Xx", "10Ⅸ", "\ufeff", "²", "٣", "p²"]
 
 
 @dataclass

@@ -239,3 +239,28 @@ def test_a_record_cut_short_is_not_clean(capsys: pytest.CaptureFixture[str],
     code, text = run(capsys, "check", str(cut))
     assert code == 2 and "NOT clean" in text
     assert "the record ends before the hand does: it cannot be judged whole" in text
+
+
+@pytest.mark.parametrize("number", ["0x10", "??", "²"])
+def test_an_xml_pot_number_that_is_no_number_is_an_input_error(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, number: str) -> None:
+    # Found by the long run of tests/input_fuzz.py (site surface on the Merge XML reader).
+    source = Path(__file__).resolve().parent / "data" / "handhistories" / "merge-hilo.xml"
+    text = source.read_text(encoding="utf-8")
+    assert 'potnumber="' in text
+    damaged = tmp_path / "merge.xml"
+    damaged.write_text(text.replace('potnumber="', f'potnumber="{number}', 1),
+                       encoding="utf-8")
+    code, out = run(capsys, "check", str(damaged))
+    assert code == 2 and "pot number" in out
+
+
+@pytest.mark.parametrize("actor", ["p²", "p٣"])
+def test_an_actor_with_digits_int_cannot_read_is_an_input_error(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, actor: str) -> None:
+    path = tmp_path / "actor.phh"
+    path.write_text('variant = "F7S"\nantes = [1, 1]\nbring_in = 1\nsmall_bet = 2\n'
+                    'big_bet = 4\nstarting_stacks = [100, 100]\n'
+                    f'actions = ["d dh {actor} 2c3c4c"]\n', encoding="utf-8")
+    code, out = run(capsys, "check", str(path))
+    assert code == 2 and "unknown actor" in out

@@ -281,7 +281,7 @@ def _parameter_value(file: str, profile: str, key: str, entry: object) -> Parame
 
 def parse_chip_unit(text: str, *, where: str | None = None) -> int:
     """Read a chip unit: a positive whole number of the units amounts are counted in."""
-    if not text.strip().isdigit() or int(text) < 1:
+    if not text.strip().isdecimal() or int(text) < 1:
         raise InvalidInputError("a chip unit is a positive whole number", input_text=text,
                                 where=where)
     return int(text)

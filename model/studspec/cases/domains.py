@@ -86,7 +86,7 @@ def _boolean(value: object) -> bool:
 
 def _integer(name: str, allowed: tuple[int, ...] | None) -> Callable[[object], int]:
     def parse(value: object) -> int:
-        if isinstance(value, str) and value.isdigit():
+        if isinstance(value, str) and value.isdecimal():
             value = int(value)
         if (not isinstance(value, int) or isinstance(value, bool)
                 or (allowed is None and value < 1)):

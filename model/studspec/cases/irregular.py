@@ -51,7 +51,7 @@ def _irregularity(case: Case) -> tuple[Irregularity, int]:
         words = str(spec["action"]).split()
         if words and words[0] in _VERBS and len(words) == 1:
             action = Action(player or 0, _VERBS[words[0]])
-        elif len(words) == 2 and words[0] == "cbr" and words[1].isdigit():
+        elif len(words) == 2 and words[0] == "cbr" and words[1].isdecimal():
             action = Action(player or 0, ActionKind.WAGER, to=int(words[1]))
         else:
             raise fail("'action' is f, cc or cbr N")

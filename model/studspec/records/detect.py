@@ -178,7 +178,7 @@ def _problem(error: InvalidInputError, hand: HandLines, file: str, severity: str
     line = hand.lines[0].number
     where = error.where or ""
     tail = where.removeprefix(file + ":").split(" ", 1)[0]
-    if tail.isdigit():
+    if tail.isdecimal():
         line = int(tail)
     return Problem(file, hand.hand_id, line, error.reason,
                    "skipped" if severity == "skipped" else "error", error.input_text)

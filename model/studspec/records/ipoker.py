@@ -69,7 +69,7 @@ def read_ipoker(root: Element, lines: dict[int, int], file: str
 
 def _line(error: InvalidInputError, default: int | None) -> int | None:
     tail = (error.where or "").split(" ", 1)[0].rsplit(":", 1)
-    return int(tail[1]) if len(tail) == 2 and tail[1].isdigit() else default
+    return int(tail[1]) if len(tail) == 2 and tail[1].isdecimal() else default
 
 
 def card_token(token: str) -> str:
@@ -132,7 +132,7 @@ class _Hand:
             seat = player.get("seat", "")
             if not name:
                 continue  # an empty seat
-            if not seat.isdigit():
+            if not seat.isdecimal():
                 raise self.b.fail("a seat is not a number", self.line(player), seat)
             self.b.seat(name, int(seat), self.money(player.get("chips", ""), player),
                         self.line(player))

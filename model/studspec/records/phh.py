@@ -277,7 +277,7 @@ def _cards(text: str, reader: _Reader, line: int | None) -> tuple[Card | None, .
 
 
 def _player(token: str, reader: _Reader, count: int, line: int | None) -> int:
-    if not (token.startswith("p") and token[1:].isdigit() and 1 <= int(token[1:]) <= count):
+    if not (token.startswith("p") and token[1:].isdecimal() and 1 <= int(token[1:]) <= count):
         raise reader.fail(f"unknown actor; expected d or p1..p{count}", line=line, value=token)
     return int(token[1:]) - 1
 

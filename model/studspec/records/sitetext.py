@@ -149,7 +149,7 @@ def low_key(text: str) -> tuple[int, ...] | None:
     ranks = {"A": 1, "T": 10, "J": 11, "Q": 12, "K": 13}
     values: list[int] = []
     for token in text.replace(" ", "").split(","):
-        if token.isdigit():
+        if token.isdecimal():
             values.append(int(token))
         elif token.upper() in ranks:
             values.append(ranks[token.upper()])

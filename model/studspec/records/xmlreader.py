@@ -181,7 +181,7 @@ def read_xml(text: str, file: str) -> XmlRead:
 def _problem(error: InvalidInputError, file: str, hand_id: str | None, line: int | None,
              severity: str) -> Problem:
     where = (error.where or "").split(" ", 1)[0].rsplit(":", 1)
-    if len(where) == 2 and where[1].isdigit():
+    if len(where) == 2 and where[1].isdecimal():
         line = int(where[1])
     return Problem(file, hand_id, line, error.reason,
                    "skipped" if severity == "skipped" else "error", error.input_text)
@@ -245,12 +245,12 @@ class _XmlHand:
     def players(self, element: Element) -> None:
         """Seats, names and stacks; the button seat. Players not dealt in are left out.
         Merge numbers seats from 0; the record numbers them from 1 (seat 0 is seat 1)."""
-        if element.get("dealer", "").isdigit():
+        if element.get("dealer", "").isdecimal():
             self.b.button = int(element.get("dealer", "0")) + 1
         for player in element:
             seat = self.attribute(player, "seat")
             name = self.attribute(player, "nickname")
-            if not seat.isdigit():
+            if not seat.isdecimal():
                 raise self.b.fail("a seat is not a number", self.line(player), seat)
             if player.get("dealtin", "true") != "true":
                 continue
@@ -344,6 +344,8 @@ class _XmlHand:
             self.b.award(name, amount, self.line(element), pot="uncalled", half="returned")
             return
         number = element.get("potnumber", "1")
+        if not number.isdecimal():
+            raise self.b.fail("a pot number is not a number", self.line(element), number)
         pot = "main" if number in ("0", "1") else f"side-{int(number) - 1}"
         half = self.site.halves.get(element.get("pottype", "n"), "whole")
         self.b.award(name, amount, self.line(element), pot=pot,
