@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from studspec.cases import load_casebook, rule_under
+from studspec.cli.link import link_checks
 from studspec.cli.render import table
 from studspec.cli.reports import Report, coverage_report_cmd, findings_report, prove_report
 from studspec.paths import tests_dir
@@ -67,11 +68,15 @@ def verify_report() -> Report:
     check("traceability", not gaps, "no gaps" if not gaps else f"{len(gaps)} gaps: "
           + "; ".join(gaps[:3]))
 
-    results = list(run_obligations(all_obligations()))
+    obligations = all_obligations()
+    results = list(run_obligations(obligations))
     proofs = prove_report([], results)
     check("proofs", proofs.exit_code == 0,
           f"{proofs.data['proved']} of {proofs.data['total']} obligations PROVED "
           f"in {proofs.data['seconds']:.2f}s")
+    link = link_checks(obligations)
+    for name, ok, detail in link.checks:
+        check(name, ok, detail)
 
     ok = all(c["ok"] for c in checks)
     findings_lines = [f"  {f['id']} [{f['kind']}] {f['title']}"
@@ -80,12 +85,13 @@ def verify_report() -> Report:
         "studspec verify — the built-in specification", "",
         table(("check", "result", "detail"),
               [(c["check"], "ok" if c["ok"] else "FAIL", c["detail"]) for c in checks]),
-        "", "Proofs:", proofs.text, "", "Coverage:", coverage.text, "",
+        "", "Proofs:", proofs.text, "", "Link between the proofs, the model and the sources:",
+        link.text, "", "Coverage:", coverage.text, "",
         "Findings:", *findings_lines, "",
         *(["Traceability gaps:", *[f"  {g}" for g in gaps], ""] if gaps else []),
         "verify: " + ("all checks passed" if ok else "FAILED"),
     ])
     data = {"ok": ok, "checks": checks, "proofs": proofs.data, "coverage": coverage.data,
             "findings": [f["id"] for f in findings_report().data["findings"]],
-            "traceability_gaps": gaps}
+            "traceability_gaps": gaps, "link": link.data}
     return Report(data, text, 0 if ok else 1)
