@@ -185,6 +185,19 @@ MUTANTS = [
 ]
 
 
+def interleaved(mutants: list[Mutant]) -> list[Mutant]:
+    """The mutants family by family in turn, so a partial run still covers every family."""
+    families: dict[str, list[Mutant]] = {}
+    for mutant in mutants:
+        families.setdefault(mutant.family, []).append(mutant)
+    order = []
+    while any(families.values()):
+        for queue in families.values():
+            if queue:
+                order.append(queue.pop(0))
+    return order
+
+
 def export_tree(destination: Path) -> None:
     """The committed tree (HEAD) of this checkout, written to ``destination``."""
     archive = subprocess.run(["git", "-C", str(ROOT), "archive", "HEAD"], check=True,
@@ -239,7 +252,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", help="write the results as JSON to this new file")
     parser.add_argument("--list", action="store_true", help="list the mutants and exit")
     arguments = parser.parse_args(argv)
-    mutants = [m for m in MUTANTS if not arguments.only or m.id in arguments.only]
+    mutants = interleaved([m for m in MUTANTS if not arguments.only or m.id in arguments.only])
     if arguments.list:
         for mutant in mutants:
             print(f"{mutant.id:32} {mutant.family:10} {mutant.path}")

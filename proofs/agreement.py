@@ -84,11 +84,14 @@ def bring_in_encoding_agrees() -> Iterator[tuple[str, bool]]:
 
 
 def _boards(size: int) -> Iterator[tuple[Card, ...]]:
-    """Every two-card board; for 3 and 4 cards, every multiset of ranks, highest last."""
+    """Every two-card board; for 3 cards every multiset of ranks, for 4 every multiset with
+    a repeated rank (where the group sizes reorder the cards), highest last."""
     if size == 2:
         yield from combinations([card_from_index(i) for i in range(52)], 2)
         return
     for ranks in combinations_with_replacement(RANKS, size):
+        if size == 4 and len(set(ranks)) == 4:
+            continue
         used: dict[int, int] = {}
         board = []
         for rank in ranks:
@@ -98,8 +101,8 @@ def _boards(size: int) -> Iterator[tuple[Card, ...]]:
 
 
 @agreement("ACT-02", name="board-key-agrees",
-           title="the board key of every two-card board and of every rank pattern of 3 and "
-                 "4 upcards equals the model's board value")
+           title="the board key of every two-card board, every rank pattern of 3 upcards "
+                 "and every paired one of 4 equals the model's board value")
 def board_key_agrees() -> Iterator[tuple[str, bool]]:
     """proofs/act.py's sorting-network key against studspec.board.board_value."""
     for size in act.BOARD_SIZES:
@@ -177,9 +180,11 @@ def betting_situations() -> Iterator[tuple[str, RoundState]]:
 
 
 def _probe(state: RoundState) -> list[tuple[ActionKind, int]]:
-    """Every legal action and the amounts one chip either side of each."""
+    """Every legal action, and one chip either side of each bet, completion or raise."""
+    wagers = (ActionKind.BET, ActionKind.COMPLETE, ActionKind.RAISE)
     return [(legal.kind, to) for legal in legal_actions(state)
-            for to in (legal.to - 1, legal.to, legal.to + 1) if to >= 0]
+            for to in ((legal.to - 1, legal.to, legal.to + 1) if legal.kind in wagers
+                       else (legal.to,))]
 
 
 @agreement("BET-02", "BET-03", "BET-05", "BET-07", "BET-08", "BET-09", "BET-11",

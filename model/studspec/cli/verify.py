@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from dataclasses import replace
+from itertools import product
 from typing import Any
 
-from studspec.cases import load_casebook, rule_under
+from studspec.cases import Case, ProfileRuling, load_casebook, rule_under
+from studspec.cases.domains import domain, show_value
 from studspec.cli.link import link_checks
 from studspec.cli.render import table
 from studspec.cli.reports import Report, coverage_report_cmd, findings_report, prove_report
@@ -25,11 +29,38 @@ def _casebook(profiles: list[Profile]) -> tuple[bool, str]:
         f"{r.profile.name}: no expectation" for r in rulings if r.unexpected]
     agreeing = sum(1 for r in rulings if r.expectation is not None and r.agrees)
     inapplicable = sum(1 for r in rulings if not r.answer.applicable)
+    varied = _every_value(cases.values(), profiles)
+    problems += [f"{r.profile.name}: {r.problem}" for r in varied if r.problem]
+    problems += [f"{r.profile.name}: no expectation" for r in varied if r.unexpected]
     if problems:
-        return False, (f"{len(problems)} of {len(rulings)} rulings differ from the casebook: "
-                       + "; ".join(problems[:3]))
+        return False, (f"{len(problems)} of {len(rulings) + len(varied)} rulings differ from "
+                       "the casebook: " + "; ".join(problems[:3]))
     return True, (f"{len(cases)} cases x {len(profiles)} profiles: {agreeing} rulings agree "
-                  f"with the casebook, {inapplicable} not applicable (the other game)")
+                  f"with the casebook, {inapplicable} not applicable (the other game); "
+                  f"{len(varied)} more under every combination of the values each case "
+                  "depends on (every suit order, ...)")
+
+
+def _every_value(cases: Iterable[Case], profiles: list[Profile]) -> list[ProfileRuling]:
+    """Rule each case under the first profile of its game with its depended-on parameters
+    set to every combination of their values (a case about suits: all 24 suit orders)."""
+    rulings = []
+    for case in cases:
+        profile = next((p for p in profiles if rule_under(case, p).answer.applicable),
+                       profiles[0])
+        axes = []
+        for name in case.depends_on:
+            values = domain(name).values
+            if values is None:  # open: the values the case's conditions name
+                values = tuple(dict.fromkeys(v for e in case.expectations for c in e.when
+                                             if c.name == name for v in c.values))
+            axes.append([(name, value) for value in values])
+        for combination in product(*axes):
+            changes = dict(combination)
+            label = ",".join(f"{n}={show_value(v)}" for n, v in combination)
+            rulings.append(rule_under(case, replace(profile, name=f"{profile.name}[{label}]",
+                                                    **changes)))
+    return rulings
 
 
 def verify_report() -> Report:
