@@ -7,8 +7,15 @@ Each mutant copy is run with ``studspec verify --format json`` alone (and, with
 ``--tests``, the targeted test files); the report says how many verify kills, how many make
 a proof obligation REFUTED, and which survive.
 
-Run: ``.venv/bin/python bench/mutation_check.py [--only ID ...] [--tests] [--out FILE]``
-(about a minute per mutant on one core; mutants run one after another).
+Proof obligations and agreement checks are deterministic functions of the code their
+module imports (Z3 runs with rlimit, not time) and of the spec data. By default a proof
+module whose import closure does not contain the mutated model module keeps the verdicts
+of the unmutated tree (every obligation PROVED, every agreement holding) and is not rerun;
+everything else verify does runs on the mutant. A mutated spec file reruns everything.
+``--full`` reruns every obligation for every mutant (about three times slower).
+
+Run: ``.venv/bin/python bench/mutation_check.py [--only ID ...] [--full] [--tests]
+[--out FILE]`` (mutants run one after another, never in parallel).
 """
 
 from __future__ import annotations
@@ -143,6 +150,8 @@ MUTANTS = [
            "(1 if place >= len(order) - odd else 0)", ("tests/test_pots.py",)),
     Mutant("pot-rake-last-pot-first", "pots", ST, "    for amount in pot_amounts:\n",
            "    for amount in reversed(pot_amounts):\n", ("tests/test_sidepots.py",)),
+    Mutant("pot-rake-leaves-one-chip", "pots", ST, "taken = ops.min_([amount, remaining])",
+           "taken = ops.min_([amount - 1, remaining])", ("tests/test_sidepots.py",)),
     Mutant("pot-side-pot-level", "pots", "model/studspec/sidepots.py", "if amount >= level)",
            "if amount > level)", ("tests/test_sidepots.py",)),
     # --- deck (DECK-03/04)
@@ -216,13 +225,62 @@ def apply(mutant: Mutant, tree: Path) -> None:
     path.write_text(text.replace(mutant.old, mutant.new), encoding="utf-8")
 
 
-def run_verify(tree: Path) -> dict[str, Any]:
-    """`studspec verify` on the copy: exit code, failed checks, REFUTED obligations."""
-    code = ("import sys; sys.path.insert(0, 'model'); from studspec.cli.main import main; "
-            "raise SystemExit(main(['verify', '--format', 'json']))")
+CLOSURES = """
+import importlib, importlib.util, json, sys
+sys.path.insert(0, 'model')
+from studspec.paths import proofs_dir
+folder = proofs_dir()
+spec = importlib.util.spec_from_file_location(
+    'studspec_proofs', folder / '__init__.py', submodule_search_locations=[str(folder)])
+package = importlib.util.module_from_spec(spec)
+sys.modules['studspec_proofs'] = package
+spec.loader.exec_module(package)
+before = {name for name in sys.modules if name.startswith('studspec.')}
+importlib.import_module('studspec_proofs.' + sys.argv[1])
+print(json.dumps(sorted(n[len('studspec.'):] for n in sys.modules if n.startswith('studspec.'))))
+"""
+
+VERIFY = """
+import json, sys
+sys.path.insert(0, 'model')
+affected = set(json.loads(sys.argv[1]))
+from studspec import agreement, proving
+from studspec.cli import link, verify
+every_obligation, every_agreement = proving.all_obligations, agreement.all_agreements
+verify.all_obligations = lambda: [o for o in every_obligation()
+                                  if o.module.rsplit('.', 1)[-1] in affected]
+link.all_agreements = lambda: every_agreement() if 'agreement' in affected else []
+from studspec.cli.main import main
+raise SystemExit(main(['verify', '--format', 'json']))
+"""
+
+
+def proof_closures(tree: Path) -> dict[str, set[str]]:
+    """For each proof module, the studspec modules importing it loads."""
+    closures = {}
+    for module in sorted(p.stem for p in (tree / "proofs").glob("*.py")):
+        if module == "__init__":
+            continue
+        done = subprocess.run([sys.executable, "-c", CLOSURES, module], cwd=tree,
+                              capture_output=True, text=True, check=True)
+        closures[module] = set(json.loads(done.stdout))
+    return closures
+
+
+def affected_modules(mutant: Mutant, closures: dict[str, set[str]]) -> list[str]:
+    """The proof modules that can see the mutated file (all of them for spec data)."""
+    if not mutant.path.startswith("model/studspec/"):
+        return sorted(closures)
+    name = mutant.path[len("model/studspec/"):-len(".py")].replace("/", ".")
+    return sorted(module for module, closure in closures.items() if name in closure)
+
+
+def run_verify(tree: Path, affected: list[str]) -> dict[str, Any]:
+    """`studspec verify` on the copy, rerunning the proofs of ``affected`` modules: exit
+    code, failed checks, REFUTED obligations."""
     started = time.perf_counter()
-    done = subprocess.run([sys.executable, "-c", code], cwd=tree, capture_output=True,
-                          text=True, timeout=1800)
+    done = subprocess.run([sys.executable, "-c", VERIFY, json.dumps(affected)], cwd=tree,
+                          capture_output=True, text=True, timeout=3600)
     seconds = time.perf_counter() - started
     try:
         data = json.loads(done.stdout)
@@ -251,6 +309,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tests", action="store_true", help="also run the targeted tests")
     parser.add_argument("--out", help="write the results as JSON to this new file")
     parser.add_argument("--list", action="store_true", help="list the mutants and exit")
+    parser.add_argument("--full", action="store_true",
+                        help="rerun every proof obligation for every mutant")
     arguments = parser.parse_args(argv)
     mutants = interleaved([m for m in MUTANTS if not arguments.only or m.id in arguments.only])
     if arguments.list:
@@ -265,11 +325,15 @@ def main(argv: list[str] | None = None) -> int:
             count = (base / mutant.path).read_text(encoding="utf-8").count(mutant.old)
             if count != 1:
                 raise SystemExit(f"{mutant.id}: the text to replace occurs {count} times")
+        closures = proof_closures(base)
         for mutant in mutants:
             tree = Path(scratch) / mutant.id
             shutil.copytree(base, tree)
             apply(mutant, tree)
-            outcome = run_verify(tree)
+            affected = sorted(closures) if arguments.full else affected_modules(mutant,
+                                                                                closures)
+            outcome = run_verify(tree, affected)
+            outcome["proof_modules_rerun"] = affected
             if arguments.tests:
                 outcome["tests_kill"] = run_tests(tree, mutant.tests)
             killed = outcome["exit"] != 0

@@ -24,6 +24,7 @@ from studspec.cards import lower_for_bring_in_rule
 from studspec.low import low_qualifies_rule
 from studspec.pots import low_half_rule
 from studspec.proving import Goal, obligation, wrong_variant
+from studspec.settle import rake_left_rule
 from studspec.wagering import (
     cap_in_force_rule,
     counts_as_full_rule,
@@ -343,3 +344,45 @@ def _odd_chip_low(units: Any, has_low: Any) -> Any:
                "division-conserves-pot")
 def _halved_without_low(units: Any, has_low: Any) -> Any:
     return ops.floordiv(units, 2)
+
+
+# POT-08 (interpretation, the rule texts set no rake; site logs report one): "the reported
+# rake leaves the pots in order, main pot first, before they are divided". Statement: pot i
+# keeps its amount less what of the rake is left after the pots before it, at most all of it.
+@obligation("POT-08", name="pin-rake-order",
+            title="the model's rake is the clause: taken from the main pot first, then each "
+                  "side pot in order, for 1-3 pots")
+def pin_rake_order() -> Iterator[Goal]:
+    """rake_left_rule equals the main-pot-first statement for 1 to 3 pots."""
+    rake = z3.Int("rake")
+    for count in (1, 2, 3):
+        pots = [z3.Int(f"pot{i}") for i in range(count)]
+        bounds = z3.And(*[z3.And(p >= 0, p <= CHIP_BOUND) for p in pots], rake >= 0,
+                        rake <= z3.Sum(pots))
+        left = rake_left_rule(pots, rake)
+        statement = []
+        for i, pot in enumerate(pots):
+            due = rake - z3.Sum([z3.IntVal(0), *pots[:i]])
+            statement.append(pot - z3.If(due <= 0, 0, z3.If(due >= pot, pot, due)))
+        yield Goal(f"{count} pots", z3.Implies(bounds, z3.And(
+            [a == b for a, b in zip(left, statement, strict=True)])),
+            _explain("rake", *[f"pot{i}" for i in range(count)]))
+    yield _anchor("a rake of 3 from pots of 2 and 10 leaves 0 and 9",
+                  rake_left_rule([2, 10], 3) == [0, 9])
+
+
+@wrong_variant(rake_left_rule, "rake from the last side pot first", "pin-rake-order")
+def _rake_last_first(pot_amounts: Sequence[Any], rake: Any) -> list[Any]:
+    left: list[Any] = []
+    remaining = rake
+    for amount in reversed(pot_amounts):
+        taken = ops.min_([amount, remaining])
+        left.insert(0, amount - taken)
+        remaining = remaining - taken
+    return left
+
+
+@wrong_variant(rake_left_rule, "rake shared out evenly", "pin-rake-order")
+def _rake_even(pot_amounts: Sequence[Any], rake: Any) -> list[Any]:
+    share = ops.floordiv(rake, len(pot_amounts))
+    return [amount - share for amount in pot_amounts]
