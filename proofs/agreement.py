@@ -6,7 +6,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import replace
 from itertools import combinations, combinations_with_replacement, permutations
+from itertools import product as product_of
 from typing import Any
+
+from z3 import BitVecVal as z3_board
+from z3 import BoolVal as z3_bool
 
 from studspec.agreement import agreement
 from studspec.betting import (
@@ -23,10 +27,11 @@ from studspec.bringin import bring_in_seat
 from studspec.cards import ACE, Card, Suit, SuitOrder, card_from_index, is_lower_for_bring_in
 from studspec.profiles import all_profiles, load_profile
 from studspec.proving import evaluate
+from studspec.showdown import first_to_show, showdown_order
 from studspec.stakes import Stakes
 from studspec.wagering import BetRules, Street
 
-from . import act, bringin, cards
+from . import act, bringin, cards, show
 from . import betting_encoding as encoding
 
 RANKS = range(2, 15)
@@ -213,3 +218,47 @@ def betting_encoding_agrees() -> Iterator[tuple[str, bool]]:
                 ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE)]
             state = apply_legal(state, (wagers or list(legal_actions(state)))[-1]).state
 
+
+
+SHOW_SEATS = range(2, 6)
+
+
+def _in_hand_sets(seats: int) -> Iterator[list[int]]:
+    for mask in range(1 << seats):
+        players = [seat for seat in range(seats) if mask >> seat & 1]
+        if len(players) >= 2:
+            yield players
+
+
+@agreement("SHOW-02", name="showdown-encoding-agrees",
+           title="the showing order and the first to show with no bet (first actor or best "
+                 "board), every set of players in the hand at 2-5 seats")
+def showdown_encoding_agrees() -> Iterator[tuple[str, bool]]:
+    """proofs/show.py's place, live_from and best_board_seat against studspec.showdown."""
+    base = load_profile("base")
+    for seats in SHOW_SEATS:
+        for players in _in_hand_sets(seats):
+            flags = [z3_bool(seat in players) for seat in range(seats)]
+            for first in players:
+                order = showdown_order(first, players, seats)
+                places = [evaluate(show.place(seat, show.seat_value(first), flags))
+                          for seat in players]
+                yield (f"order from seat {first}, players {players} of {seats}",
+                       places == [order.index(seat) for seat in players])
+            for actor in range(seats):
+                model = first_to_show(in_hand=players, last_aggressor=None, last_caller=None,
+                                      first_to_act=actor, boards=None,
+                                      profile=replace(base, showdown_no_bet="first_to_act"))
+                yield (f"no bet, first actor seat {actor}, players {players} of {seats}",
+                       evaluate(show.live_from(show.seat_value(actor), flags)) == model)
+            if seats <= 3:
+                for values in product_of(range(3), repeat=seats):
+                    boards = {seat: values[seat] for seat in players}
+                    model = first_to_show(in_hand=players, last_aggressor=None,
+                                          last_caller=None, first_to_act=players[0],
+                                          boards=boards,
+                                          profile=replace(base, showdown_no_bet="best_board"))
+                    encoded = show.best_board_seat(
+                        flags, [z3_board(v, show.BOARD_BITS) for v in values])
+                    yield (f"best board {values}, players {players}",
+                           evaluate(encoded) == model)
