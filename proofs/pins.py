@@ -21,6 +21,7 @@ import z3
 from studspec import ops
 from studspec.board import suit_tie_key_rule, wins_board_tie_rule
 from studspec.cards import lower_for_bring_in_rule
+from studspec.deck import normal_seventh_rule, s000_reshuffle_rule, tda_reshuffle_rule
 from studspec.low import low_qualifies_rule
 from studspec.pots import low_half_rule
 from studspec.proving import Goal, obligation, wrong_variant
@@ -386,3 +387,20 @@ def _rake_last_first(pot_amounts: Sequence[Any], rake: Any) -> list[Any]:
 def _rake_even(pot_amounts: Sequence[Any], rake: Any) -> list[Any]:
     share = ops.floordiv(rake, len(pot_amounts))
     return [amount - share for amount in pot_amounts]
+
+
+# DECK-04: the thresholds of seventh_street_need are pinned by deck-closed-formula, which
+# proves the model's closed formula (these rules) equal to a step-by-step deal.
+@wrong_variant(s000_reshuffle_rule, "S000 reshuffle needs a spare card", "deck-closed-formula")
+def _s000_off_by_one(hands: Any, reserve: Any) -> Any:
+    return ops.lt(hands + reserve, 52)
+
+
+@wrong_variant(tda_reshuffle_rule, "TDA A forgets the burn", "deck-closed-formula")
+def _tda_no_burn(initial_burns: Any, hands: Any, reserve: Any) -> Any:
+    return ops.le(initial_burns + hands + reserve, 52)
+
+
+@wrong_variant(normal_seventh_rule, "7th street dealt without its burn", "deck-closed-formula")
+def _no_seventh_burn(taken_through_seventh: Any, reserve: Any) -> Any:
+    return ops.le(taken_through_seventh + reserve - 1, 52)

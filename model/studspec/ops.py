@@ -13,9 +13,7 @@ and no overhead beyond one ``isinstance`` check.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, TypeVar, overload
-
-T = TypeVar("T")
+from typing import Any, overload
 
 Term = Any
 """An int or bool, or a Z3 term standing for one (z3 ships no type information)."""
@@ -121,7 +119,7 @@ def not_(condition: Term) -> Term:
 
 
 @overload
-def ite(condition: bool, then: T, otherwise: T) -> T: ...
+def ite(condition: bool, then: int, otherwise: int) -> int: ...
 @overload
 def ite(condition: Term, then: Term, otherwise: Term) -> Term: ...
 def ite(condition: Term, then: Term, otherwise: Term) -> Term:
