@@ -29,7 +29,12 @@ from studspec.proving import (
 )
 from studspec.settle import take_rake
 from studspec.specdata import clear_caches
-from studspec.specdata.golden import derive_number, derive_suit_order, golden_results
+from studspec.specdata.golden import (
+    derive_choice,
+    derive_number,
+    derive_suit_order,
+    golden_results,
+)
 from studspec.wagering import counts_as_full, counts_as_full_rule
 
 PROOFS = load_proof_modules()
@@ -189,12 +194,18 @@ def test_numbers_and_suit_orders_are_read_from_quotes() -> None:
     assert derive_number("no number here") is None
     assert derive_suit_order("picas, corazones, diamantes y tréboles") == "shdc or cdhs"
     assert derive_suit_order("picas y corazones") is None
+    assert derive_choice("bring_in_tie_break", "decidirá el palo") == "suit"
+    assert derive_choice("bring_in_tie_break",
+                         "il giocatore più vicino alla sinistra del dealer") == "position"
+    assert derive_choice("bring_in_tie_break", "no choice named") is None
 
 
 def test_profile_values_agree_with_their_quotes() -> None:
     results = golden_results()
     checked = [r for r in results if r.derived is not None]
-    assert len(checked) >= 8 and all(r.agrees for r in checked)
+    assert len(checked) >= 20 and all(r.agrees for r in checked)
+    assert {r.parameter for r in checked} >= {"max_players", "low_qualifier", "suit_order",
+                                               "bring_in_tie_break", "showdown_first"}
     assert any(r.profile == "s003" and r.parameter == "max_players" for r in checked)
     assert STANDARD_SUIT_ORDER  # the profiles' order is the bridge order, checked above
 

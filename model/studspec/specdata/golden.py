@@ -1,8 +1,9 @@
 """Golden checks: profile values tied to the quotes they cite.
 
 A profile value whose note is a verbatim quote of a rule text that states a number
-("Nº Jugadores: Maximo 7") or an order of suits ("picas, corazones, diamantes y tréboles")
-is derived again from the quote, and the derived value must equal the profile's value; so
+("Nº Jugadores: Maximo 7"), an order of suits ("picas, corazones, diamantes y tréboles") or
+a choice in words a table below lists ("decidirá el palo": the suit breaks the tie) is
+derived again from the quote, and the derived value must equal the profile's value; so
 ``max_players = 8`` against "Maximo 7" fails ``studspec verify``. Every other value set in a
 profile is listed as "by reading": its note or a finding justifies it, not a quote alone.
 """
@@ -25,6 +26,24 @@ NUMBER_WORDS = {
 }
 
 CARD_WORDS = ("cartas", "carte", "cards")
+
+CHOICES: dict[str, dict[str, tuple[str, ...]]] = {
+    # parameter -> value -> words of the rule texts that name that choice
+    "bring_in_tie_break": {"suit": ("palo", "seme"), "position": ("sinistra", "izquierda")},
+    "board_tie_break": {"position": ("izquierda", "sinistra"),
+                        "high_card_by_suit": ("palo", "seme")},
+    "odd_chip_tie_break": {"position": ("cercano", "vicino", "izquierda"),
+                           "card_by_suit": ("palo", "seme")},
+    "game": {"hilo": ("peor mano", "mano baja", "hi/lo"), "high": ("con limite",)},
+    "bring_in_convention": {"half_small_bet": ("mitad de una apuesta pequeña",),
+                            "third_small_bet": ("1/3 del limite inferiore",),
+                            "twice_ante": ("doble del ante",)},
+    "ante_convention": {"tenth_small_bet": ("décima parte de una apuesta pequeña",)},
+    "showdown_first": {"last_aggressor": ("aumento", "ultima apuesta"),
+                       "last_caller": ("accetta la scommessa",)},
+    "showdown_no_bet": {"best_board": ("mano mas alta de la mesa",)},
+}
+"""Choices a quote can state, by the words that state them (a 'choice' golden check)."""
 
 SUIT_WORDS = {
     "c": ("tréboles", "trébol", "fiori", "clubs"),
@@ -65,6 +84,14 @@ def derive_number(quote: str) -> int | None:
     return numbers.pop() if len(numbers) == 1 else None
 
 
+def derive_choice(parameter: str, quote: str) -> str | None:
+    """The one value of ``parameter`` whose words the quote uses; None if none or several."""
+    text = quote.lower()
+    named = [value for value, words in CHOICES.get(parameter, {}).items()
+             if any(word in text for word in words)]
+    return named[0] if len(named) == 1 else None
+
+
 def derive_suit_order(quote: str) -> str | None:
     """The suit order a quote lists, read either way ("cdhs or shdc"); None unless it names
     all four suits."""
@@ -96,6 +123,8 @@ def golden_results() -> list[GoldenResult]:
                 derived = None if number is None else str(number)
             elif quote is not None and name == "suit_order":
                 derived = derive_suit_order(quote)
+            elif quote is not None and name in CHOICES:
+                derived = derive_choice(name, quote)
             results.append(GoldenResult(resolved.name, name, str(value.value), value.source,
                                         quote or value.note, derived))
     return results
