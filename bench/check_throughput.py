@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pokerkit
 
-from studspec.records.detect import READERS, detect_format, read_text, split_hands
+from studspec.records.detect import READERS, decode, detect_format, read_text, split_hands
 from studspec.records.phh import write_phh
 from studspec.records.site_profiles import ProfileChooser
 from studspec.records.sitetext import split_lines
@@ -40,7 +40,7 @@ def hand_texts(folder: Path) -> list[tuple[str, str]]:
     for path in sorted(folder.rglob("*.txt")):
         if path.name == "README.md":
             continue
-        lines = split_lines(path.read_text(encoding="utf-8"))
+        lines = split_lines(decode(path.read_bytes(), path.name)[0])
         format = detect_format(lines)
         if format is None:
             continue

@@ -82,6 +82,7 @@ class Steps:
     community: Any     # Bool: a community card was turned up
     draws_fit: Any     # Bool: no step drew more cards than it had, keeping the reserve back
     conserved: Any     # Bool: hands + community + burned + stub == 52 at the end
+    left: Any = None   # 8-bit: cards left in the stub (or reshuffled packet) at the end
 
 
 def steps(n: list[Any], conventions: Conventions) -> Steps:
@@ -125,7 +126,7 @@ def steps(n: list[Any], conventions: Conventions) -> Steps:
                        ran_out_on)
     conserved = z3.Or(before_seventh, z3.Not(reached),
                       end[0] + end[1] + end[2] + end[3] == DECK_SIZE)
-    return Steps(outcome, ran_out_on, own, community, fit, conserved)
+    return Steps(outcome, ran_out_on, own, community, fit, conserved, end[3])
 
 
 def _short_branches(conventions: Conventions, stub: Any, burned: Any, prior: Any, hands: Any,
@@ -381,3 +382,54 @@ def s003_seven_players() -> Iterator[Goal]:
         else:
             yield Goal(f"{label(conventions)}: never a community card with 7 players",
                        z3.Implies(valid_pattern(n, 7), z3.Not(community)), _explain)
+
+
+# --- irregularities: the extra card a remedy takes (MISDEAL-04/05/06) ----------------------
+
+def formula_replacement(n: list[Any], conventions: Conventions) -> Any:
+    """studspec.irregularities.seventh_replacement_available as a formula: after 7th street
+    gives each player his own card, a card beyond the reserve is left for a replacement."""
+    ib, need = conventions.initial_burns, 1 + conventions.reserve
+    hands = 3 * n[0] + n[1] + n[2] + n[3] + n[4]
+    outcome = formula_outcome(n, conventions)
+    if conventions.procedure == "reshuffle-then-community":
+        reshuffled = z3.ULE(hands + need, DECK_SIZE)
+    else:
+        reshuffled = z3.ULE(hands + ib + 1 + need, DECK_SIZE)
+    return z3.Or(z3.And(outcome == code("deal"),
+                        z3.ULE(_taken_through(n, 7, ib) + need, DECK_SIZE)),
+                 z3.And(outcome == code("reshuffle"), reshuffled))
+
+
+@obligation("MISDEAL-05", "MISDEAL-06", "MISDEAL-04", "DECK-04", name="irregularity-extra-card",
+            title="an exposed 7th-street card can be replaced exactly when the closed formula "
+                  "says, always at six players or fewer; a premature street or an exposed "
+                  "starting downcard takes no extra card, 2-9 seats")
+def irregularity_extra_card() -> Iterator[Goal]:
+    """Per convention: with each player's own 7th card dealt (normally or after a
+    reshuffle), the step deal leaves a replacement card beyond the reserve iff the closed
+    formula holds, and the formula never claims one with a community card. A premature card
+    returned to the stub and the street re-dealt without a burn takes exactly the normal
+    street's cards; a rearranged 3rd street takes its three."""
+    n = pattern_constants()
+    for conventions in all_conventions():
+        result = steps(n, conventions)
+        valid = z3.And(valid_pattern(n, MAX_SEATS), n[4] != 0)
+        formula = formula_replacement(n, conventions)
+        yield Goal(f"{label(conventions)}: replacement available iff the formula holds",
+                   z3.Implies(z3.And(valid, result.own_seventh),
+                              z3.UGE(result.left, 1 + conventions.reserve) == formula),
+                   _explain)
+        yield Goal(f"{label(conventions)}: no replacement without an own 7th card",
+                   z3.Implies(z3.And(valid, formula), result.own_seventh), _explain)
+        yield Goal(f"{label(conventions)}: up to six players, a replacement is always left",
+                   z3.Implies(z3.And(valid_pattern(n, 6), n[4] != 0, result.own_seventh),
+                              formula), _explain)
+    stub, count, early = z3.BitVec("stub", BITS), z3.BitVec("count", BITS), \
+        z3.BitVec("early", BITS)
+    fits = z3.And(z3.ULE(count, 8), z3.ULE(1, early), z3.ULE(early, count),
+                  z3.ULE(1 + count, stub), z3.ULE(stub, DECK_SIZE))
+    burned = stub - 1                       # the street's burn, made before the early card
+    after = (burned - early + early) - count  # returned, reshuffled, dealt with no new burn
+    yield Goal("premature card: the street takes its normal cards",
+               z3.Implies(fits, after == stub - 1 - count))

@@ -218,7 +218,7 @@ def test_a_good_case_file_loads_and_rules(tmp_path: Path) -> None:
         'depends_on = ["bring_in_tie_break"]', 'depends_on = ["bring_in_tie_break", "game"]'),
      "depends_on", "the situation fixes the game"),
     (mutate('{ name = "Bob", stack = 100 }', '{ name = "Bob", stack = 0 }'),
-     "situation.seats[2].stack", "at least 1"),
+     "situation.seats[2].stack", "from 1 to"),
     (mutate('{ name = "Bob", stack = 100 }', '{ name = "Alice", stack = 100 }'),
      "situation.seats", "same name"),
     (mutate("bring_in = 3", "bring_in = 10"), "situation", "below the small bet"),

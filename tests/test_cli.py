@@ -138,3 +138,33 @@ def test_prove_json_out_writes_results_and_refuses_other_files(
     code, _, err = run(capsys, "prove", "CARD-04", "--json-out", str(precious))
     assert code == 2 and "refusing to overwrite" in err
     assert precious.read_text(encoding="utf-8") == "mine"
+
+
+@pytest.mark.parametrize("debug", [False, True])
+def test_an_internal_error_exits_3_with_a_report_line_and_the_traceback_only_when_asked(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        debug: bool) -> None:
+    import studspec.cli.main as cli
+
+    def broken(arguments: object) -> object:
+        raise RuntimeError("a bug planted by the test")
+
+    monkeypatch.setattr(cli, "_dispatch", broken)
+    monkeypatch.delenv("STUDSPEC_DEBUG", raising=False)
+    code, out, err = run(capsys, *(["--debug"] if debug else []), "rules")
+    assert code == 3 and out == ""
+    assert "internal error" in err and "please report" in err
+    assert "a bug planted by the test" in err
+    assert ("Traceback" in err) is debug
+
+
+def test_the_help_and_the_reference_state_every_exit_code(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from studspec.cli.main import EXIT_MEANINGS
+
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert set(EXIT_MEANINGS) == {0, 1, 2, 3}
+    for code, meaning in EXIT_MEANINGS.items():
+        assert f"{code} {meaning}" in out

@@ -10,13 +10,14 @@ from pathlib import Path
 import pytest
 
 from studspec.cli.main import main
-from studspec.records.detect import read_hand_histories
+from studspec.records.detect import READERS, read_hand_histories
 from studspec.records.hand import Action, ActionKind, Deal, HandRecord
 from studspec.records.phh import read_phh
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "handhistories"
 LOCAL = Path(__file__).resolve().parent / "data" / "handhistories"
-SHARED_FILES = sorted(SHARED.glob("*/*.txt")) if SHARED.is_dir() else []
+# The shared logs of the sites studspec has a reader for (one folder per site).
+SHARED_FILES = sorted(p for site in READERS for p in SHARED.glob(f"{site}/*.txt"))
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from studspec.cli.check import check_report
+from studspec.records.detect import READERS
 from studspec.records.site_profiles import GAME_NAMES, SITE_NAMES
 
 EXPLANATIONS = {
@@ -47,8 +48,11 @@ def shared_folder(root: Path) -> tuple[Path, bool]:
 
 
 def _files(folder: Path) -> list[Path]:
+    # PHH files, and the logs of the sites studspec has a reader for (a folder per site).
     return sorted(path for path in folder.rglob("*")
-                  if path.suffix in (".txt", ".phh") and path.name != "README.md")
+                  if path.suffix in (".txt", ".phh") and path.name != "README.md"
+                  and (path.parent == folder or path.parent.name in READERS
+                       or path.suffix == ".phh"))
 
 
 def _counts(data: dict[str, Any]) -> tuple[int, int, int]:

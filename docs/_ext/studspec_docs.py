@@ -19,7 +19,7 @@ from studspec_code import code_listing
 from studspec_navigation import clause_ref, navigation_pages, source_anchor, source_link
 from studspec_pictures import deal_page, deck_figure, picture_links, pots_figure
 
-from studspec.cli.main import build_parser
+from studspec.cli.main import EXIT_MEANINGS, build_parser
 from studspec.paths import checkout_root
 from studspec.profiles import PARAMETERS, all_profiles
 from studspec.proving import Verdict, all_obligations, run_obligation
@@ -367,6 +367,10 @@ def cli_page() -> str:
     parser = build_parser()
     lines = [*heading("Command-line reference", "="), ".. code-block:: text", ""]
     lines += ["   " + line for line in parser.format_help().splitlines()]
+    lines += ["", *heading("Exit codes", "-"), ".. list-table::", "   :header-rows: 1", "",
+              "   * - code", "     - meaning"]
+    for code, meaning in EXIT_MEANINGS.items():
+        lines += [f"   * - {code}", f"     - {escape(meaning)}"]
     lines.append("")
     subparsers = next(a for a in parser._actions if a.dest == "command")
     for name, sub in subparsers.choices.items():

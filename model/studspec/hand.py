@@ -15,15 +15,17 @@ needs an unknown hand is left undetermined (``awards`` is None).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import functools
+from collections.abc import Callable, Sequence
 from dataclasses import replace
+from typing import Any, TypeVar, cast
 
 from studspec import betting
 from studspec.betting_errors import position_text
 from studspec.betting_state import Action, ActionKind, LegalAction, RoundState
 from studspec.cards import Card
 from studspec.deck import check_table_size
-from studspec.errors import IllegalActionError, InvalidInputError
+from studspec.errors import IllegalActionError, InvalidInputError, StudSpecError
 from studspec.hand_rules import deck_street, show_order, street_opener
 from studspec.hand_state import (
     EventKind,
@@ -34,11 +36,35 @@ from studspec.hand_state import (
     contender_of,
     open_pair_showing,
 )
+from studspec.inputs import MAX_AMOUNT
 from studspec.profiles import Profile
 from studspec.settle import HandSettlement, settle_hand
+from studspec.shown_cards import is_whole_show, shown_cards_fault
 from studspec.stakes import Stakes, post_antes
 from studspec.trace import implements
 from studspec.wagering import BetRules, Street
+
+_Method = TypeVar("_Method", bound=Callable[..., Any])
+
+
+def _atomic(method: _Method) -> _Method:
+    """A refused call leaves the hand exactly as it was: the hand's state is put back when
+    the call raises a studspec error (a rake found larger than the pot only when the last
+    action ends the hand, say). The state's parts are immutable values or flat containers,
+    so a shallow copy of each container is a full snapshot."""
+
+    @functools.wraps(method)
+    def guarded(self: Hand, *arguments: Any, **keywords: Any) -> Any:
+        saved = {key: value.copy() if isinstance(value, list | dict | set) else value
+                 for key, value in vars(self).items()}
+        try:
+            return method(self, *arguments, **keywords)
+        except StudSpecError:
+            vars(self).clear()
+            vars(self).update(saved)
+            raise
+
+    return cast(_Method, guarded)
 
 
 class Hand:
@@ -47,6 +73,7 @@ class Hand:
     def __init__(self, profile: Profile, stakes: Stakes, stacks: Sequence[int], *,
                  deck: Sequence[Card] | None = None, rake: int = 0) -> None:
         check_table_size(len(stacks), profile)
+        _check_chips(stacks, rake)
         self.profile, self.stakes, self.rules = profile, stakes, BetRules.of(profile)
         self.starting = tuple(stacks)
         self.rake = rake
@@ -164,6 +191,7 @@ class Hand:
             raise IllegalActionError("CARD-02", where, f"{shown} is dealt twice; a deck "
                                      "holds 52 distinct cards")
 
+    @_atomic
     def deal(self, seat: int, cards: Sequence[MaybeCard]) -> HandEvent:
         """Deal a seat its card(s) of the street; the betting starts when all are dealt."""
         self.check_deal(seat, cards)
@@ -182,6 +210,7 @@ class Hand:
             self._start_betting()
         return event
 
+    @_atomic
     def deal_community(self, card: MaybeCard) -> HandEvent:
         """Turn up a 7th-street community card instead of a card to each player (DECK-05)."""
         where = f"{Street(self.street)}, community card"
@@ -226,6 +255,7 @@ class Hand:
             return
         self.open_round(opener)
 
+    @_atomic
     def open_round(self, first_actor: int) -> None:
         """Start the street's betting round with ``first_actor`` (the bring-in on 3rd).
 
@@ -272,10 +302,12 @@ class Hand:
             return False
         return True
 
+    @_atomic
     def apply(self, action: Action) -> HandEvent:
         """Check and apply a betting action of the seat to act; returns the event."""
         return self._apply_legal(self.check_apply(action), checked=True)
 
+    @_atomic
     def apply_unchecked(self, action: Action) -> HandEvent | None:
         """Apply an action the rules refuse, as a record shows it (to follow the record on).
 
@@ -319,6 +351,7 @@ class Hand:
             self._finish_round()
         return event
 
+    @_atomic
     def finish_round(self) -> None:
         """End the betting round now, as it stands (to follow a record that moves on)."""
         if self.phase == Phase.BET and self.round is not None:
@@ -360,15 +393,32 @@ class Hand:
             return None
         return [card for card in cards if card is not None]
 
+    @_atomic
     def show(self, seat: int, cards: Sequence[Card] = ()) -> HandEvent:
         """A live player shows his hand (the cards he holds, or ``cards`` from a record)."""
         self._check_showdown(seat)
         if cards:
-            self.shown[seat] = tuple(cards)
+            fault = shown_cards_fault(cards, self.seat_cards[seat].cards,
+                                      self.community if self.has_community else None,
+                                      self._seen_outside(seat))
+            if fault is not None:
+                raise IllegalActionError("SHOW-04", f"{Street(self.street)}, {self.phase}",
+                                         f"seat {seat} {fault}: a player shows his own "
+                                         "cards")
+            if is_whole_show(cards, self.seat_cards[seat].cards):
+                self.shown[seat] = tuple(cards)
         event = HandEvent(EventKind.SHOW, 7, seat, tuple(cards or self.seat_cards[seat].cards))
         self.events.append(event)
         return event
 
+    def _seen_outside(self, seat: int) -> set[Card]:
+        """Every known card of the hand outside ``seat``: other seats' cards and shows."""
+        seen = {card for other in range(self.seats) if other != seat
+                for card in (*self.seat_cards[other].cards, *self.shown.get(other, ()))
+                if card is not None}
+        return seen
+
+    @_atomic
     def muck(self, seat: int) -> HandEvent:
         """A live player throws his hand away at the showdown, giving up the pot (SHOW-03)."""
         self._check_showdown(seat)
@@ -385,6 +435,7 @@ class Hand:
                                      f"seat {seat} cannot show or muck: only a live hand "
                                      "shows, after the last betting round")
 
+    @_atomic
     def showdown(self) -> None:
         """Finish the showdown: the live hands not yet shown are shown in showing order
         (SHOW-02), every live hand is judged and the pots are paid (SHOW-01)."""
@@ -419,3 +470,16 @@ def position_of(hand: Hand) -> str:
     if hand.round is not None:
         return position_text(hand.round)
     return f"{Street(hand.street)}, {hand.phase}"
+
+
+def _check_chips(stacks: Sequence[int], rake: int) -> None:
+    """Refuse stacks and a rake no table can have: not whole numbers, negative, beyond
+    MAX_AMOUNT, or a rake above every chip at the table (the most any pot can hold)."""
+    for name, value in [*((f"stack of seat {i}", s) for i, s in enumerate(stacks)),
+                        ("rake", rake)]:
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_AMOUNT:
+            raise InvalidInputError(f"must be a whole number of chips from 0 to {MAX_AMOUNT:,}",
+                                    input_text=str(value), where=name)
+    if rake > sum(stacks):
+        raise InvalidInputError(f"the rake cannot exceed every chip at the table "
+                                f"({sum(stacks)})", input_text=str(rake), where="rake")

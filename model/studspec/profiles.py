@@ -6,13 +6,13 @@ it does not set is inherited and reported as inherited, never silently assumed.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any, Literal
 
 from studspec.cards import STANDARD_SUIT_ORDER, SuitOrder, parse_suit_order
 from studspec.errors import InvalidInputError, SpecError
+from studspec.inputs import load_spec_toml
 from studspec.paths import spec_dir
 from studspec.specdata.sources import load_sources
 
@@ -29,6 +29,8 @@ BoardTieBreak = Literal["position", "high_card_by_suit"]
 AnteConvention = Literal["tenth_small_bet", "house"]
 BringInConvention = Literal["half_small_bet", "third_small_bet", "twice_ante", "house"]
 ShortAllInRule = Literal["half_bet", "full_raise"]
+MisdealCutoff = Literal["two-acted-after-forced-bet", "substantial-action"]
+ExposedDowncardOnDeal = Literal["becomes-upcard", "misdeal"]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -59,6 +61,8 @@ class Profile:
     heads_up_uncapped: bool = True
     short_all_in_rule: ShortAllInRule = "half_bet"
     fold_when_nothing_to_call: bool = False
+    misdeal_cutoff: MisdealCutoff = "two-acted-after-forced-bet"
+    exposed_downcard_on_deal: ExposedDowncardOnDeal = "becomes-upcard"
 
 
 @dataclass(frozen=True)
@@ -137,6 +141,14 @@ PARAMETERS: dict[str, Parameter] = {
         Parameter("fold_when_nothing_to_call", "BET-04",
                   "a player with nothing to call may fold (the fold stands) as well as check "
                   "or bet", ("true", "false")),
+        Parameter("misdeal_cutoff", "MISDEAL-01",
+                  "how far the 3rd-street action may go before a misdeal can no longer be "
+                  "called: two players acting after the bring-in, or substantial action",
+                  ("two-acted-after-forced-bet", "substantial-action")),
+        Parameter("exposed_downcard_on_deal", "MISDEAL-04",
+                  "one starting downcard exposed by the dealer: it becomes the upcard (and "
+                  "the third card is dealt down), or the hand is a misdeal",
+                  ("becomes-upcard", "misdeal")),
     )
 }
 
@@ -178,15 +190,14 @@ def profile_names() -> list[str]:
 
 
 def _read(name: str) -> dict[str, object]:
-    path = _variants_dir() / f"{name}.toml"
-    if not path.is_file():
+    # A profile is named, never given as a path: only the names of spec/variants are read.
+    if name not in profile_names():
+        shown = name if len(name) <= 60 else f"{name[:40]}… ({len(name)} characters)"
         raise InvalidInputError(
-            f"no such profile; known profiles: {', '.join(profile_names())}", input_text=name)
-    try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle)
-    except tomllib.TOMLDecodeError as error:
-        raise SpecError(str(path), f"not valid TOML: {error}") from error
+            f"no such profile; known profiles: {', '.join(profile_names())} (a profile file "
+            "of your own goes in a spec folder named by STUDSPEC_SPEC_DIR)", input_text=shown)
+    path = _variants_dir() / f"{name}.toml"
+    return load_spec_toml(path, f"spec/variants/{name}.toml")
 
 
 def resolve_profile(name: str, _chain: tuple[str, ...] = ()) -> ResolvedProfile:

@@ -17,6 +17,7 @@ from studspec.betting_state import ActionKind as BetKind
 from studspec.errors import IllegalActionError, InvalidInputError
 from studspec.hand import Hand, position_of
 from studspec.hand_state import EventKind, Phase
+from studspec.irregular_hand import AppliedRuling, IrregularityTracker
 from studspec.profiles import Profile
 from studspec.records.hand import (
     Action,
@@ -54,6 +55,7 @@ class ReplayResult:
     divergences: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     unstated_rake: int | None = None  # what the record kept back from the pot without saying
+    rulings: list[AppliedRuling] = field(default_factory=list)  # on the irregularities (MISDEAL)
 
     @property
     def clean(self) -> bool:
@@ -112,6 +114,7 @@ class _Replayer:
         self.hand = Hand(profile, stakes_of(record), [s or 0 for s in stacks],
                          rake=record.rake or 0)
         self.result = ReplayResult(self.hand, None, None)
+        self.irregular = IrregularityTracker(to_bet_action, rulings=self.result.rulings)
 
     def violate(self, index: int, event: Event, error: IllegalActionError) -> None:
         self.result.violations.append(Violation(index, event.line, error.clause_id, str(error),
@@ -124,6 +127,7 @@ class _Replayer:
     def play(self) -> None:
         """Apply every event of the record, in order, and stop where the record stops."""
         for index, event in enumerate(self.record.events):
+            self.irregularities(index)
             if self.hand.is_over and not isinstance(event, Show):
                 if not (isinstance(event, Action) and event.kind is ActionKind.ANTE):
                     self.violate(index, event, IllegalActionError(
@@ -135,6 +139,22 @@ class _Replayer:
                 self.deal(index, event)
             else:
                 self.show(index, event)
+            self.irregular.settle_deferred(self.hand)
+        self.irregularities(len(self.record.events))
+
+    def irregularities(self, index: int) -> None:
+        """Apply the record's irregularities stated before event ``index`` (MISDEAL area)."""
+        for irregularity in self.record.irregularities:
+            if irregularity.before != index:
+                continue
+            hand, errors = self.irregular.apply(self.hand, irregularity)
+            self.hand = self.result.hand = hand
+            where = index if index < len(self.record.events) else len(self.record.events) - 1
+            for error in errors:
+                self.result.violations.append(Violation(
+                    where, irregularity.line, error.clause_id, str(error),
+                    f"{irregularity.kind}" + (f" p{irregularity.player + 1}"
+                                              if irregularity.player is not None else "")))
 
     def action(self, index: int, event: Action) -> None:
         hand = self.hand
@@ -158,6 +178,10 @@ class _Replayer:
             self.violate(index, event, IllegalActionError(
                 "BET-10", position_of(hand), "no player may act now"))
             return
+        if self.irregular.absorbs(event):
+            return   # the log's fold of a hand already killed (MISDEAL-07, MISDEAL-08)
+        for error in self.irregular.before_action(hand, event):
+            self.violate(index, event, error)
         bet = to_bet_action(hand, event)
         try:
             hand.apply(bet)
@@ -311,6 +335,7 @@ def replay_partial(record: HandRecord, profile: Profile) -> ReplayResult:
     """
     replayer = _Replayer(record, profile)
     replayer.play()
+    replayer.result.rulings.extend(replayer.irregular.pending(replayer.hand))  # MISDEAL-09
     return replayer.result
 
 

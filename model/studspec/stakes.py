@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from studspec.errors import InvalidInputError
+from studspec.inputs import MAX_AMOUNT
 from studspec.profiles import Profile
 from studspec.trace import implements
 
@@ -48,8 +49,8 @@ def check_stakes(stakes: Stakes) -> None:
     """
     for name in ("ante", "bring_in", "small_bet", "big_bet"):
         value = getattr(stakes, name)
-        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-            raise InvalidInputError("must be a whole number of chips, zero or more",
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_AMOUNT:
+            raise InvalidInputError(f"must be a whole number of chips from 0 to {MAX_AMOUNT:,}",
                                     input_text=str(value), where=f"stakes {name}")
     if stakes.small_bet < 2:
         raise InvalidInputError("the small bet must be at least 2 chips (the bring-in is below it)",

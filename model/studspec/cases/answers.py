@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 from studspec.cards import full_deck
 from studspec.cases.expect import Answer
+from studspec.cases.irregular import irregularity_answer
 from studspec.cases.kinds import KINDS, action_text
 from studspec.cases.schema import Case
 from studspec.cases.situation import play
@@ -180,5 +181,6 @@ _WITH_PLAY: dict[str, Callable[[Case, Hand], Answer]] = {
 }
 _WITHOUT_PLAY: dict[str, Callable[[Case, Profile], Answer]] = {
     "table-size": _table_size, "usual-stakes": _usual_stakes,
+    "irregularity": irregularity_answer,
 }
 assert set(_WITH_PLAY) | set(_WITHOUT_PLAY) == set(KINDS), "every question kind is answered"

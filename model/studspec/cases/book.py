@@ -7,6 +7,7 @@ from pathlib import Path
 
 from studspec.cases.schema import Case, load_case
 from studspec.errors import InvalidInputError
+from studspec.inputs import check_path_name
 from studspec.paths import spec_dir
 
 
@@ -27,7 +28,7 @@ def load_casebook() -> dict[str, Case]:
 
 def find_case(reference: str) -> Case:
     """A case from a file path, or the bundled case with that ID."""
-    path = Path(reference)
+    path = check_path_name(reference, what="case")
     if path.suffix == ".toml" or path.exists():
         if not path.is_file():
             raise InvalidInputError("no such case file", input_text=reference, where="case")

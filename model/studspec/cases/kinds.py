@@ -169,6 +169,49 @@ RESHUFFLED = FieldType("packets", _read_packets, lambda value: " and ".join(valu
 DEALS = ("deal", "reshuffle", "community", "ran-out")
 
 
+IRREGULARITY_KEYS = ("kind", "player", "cards", "action", "at")
+IRREGULARITY_KINDS = ("misdeal", "exposed-downcard", "exposed-seventh", "premature-card",
+                      "absent", "dead-hand", "out-of-turn")
+RULINGS = ("play-on", "misdeal", "becomes-upcard", "replace-card", "card-stands",
+           "return-and-reshuffle", "dead-hand", "binding", "not-binding")
+
+
+def _read_irregularity(value: object, players: Players) -> tuple[tuple[str, Any], ...]:
+    """An irregularity as a case states it: { kind, player, cards, action, at }."""
+    if not isinstance(value, dict) or value.get("kind") not in IRREGULARITY_KINDS:
+        raise _fail("{ kind = one of " + ", ".join(IRREGULARITY_KINDS) + ", player = name, "
+                    "cards = \"Ks\", action = \"cc\", at = action index }", value)
+    unknown = sorted(set(value) - set(IRREGULARITY_KEYS))
+    if unknown:
+        raise _fail(f"unknown key(s) {', '.join(unknown)}", value)
+    at = value.get("at")
+    if at is not None and (not isinstance(at, int) or isinstance(at, bool) or at < 0):
+        raise _fail("'at' is the index of the situation's action it comes before", value)
+    return tuple((key, value[key]) for key in IRREGULARITY_KEYS if key in value)
+
+
+def _show_irregularity(value: tuple[tuple[str, Any], ...]) -> str:
+    return ", ".join(f"{key} {item}" for key, item in value)
+
+
+IRREGULARITY = FieldType("irregularity", _read_irregularity, _show_irregularity)
+
+
+def _say_ruling(answer: Mapping[str, Any]) -> str:
+    parts = [str(answer["ruling"])]
+    if answer.get("bring_in"):
+        parts.append(f"{answer['bring_in']} brings in")
+    if answer.get("acts_next"):
+        parts.append(f"{answer['acts_next']} acts next")
+    if answer.get("returned"):
+        parts.append(f"returned: {_show_chips(answer['returned'])}")
+    if "pot" in answer:
+        parts.append(f"pot {answer['pot']}")
+    if answer.get("extra_cards"):
+        parts.append(f"{answer['extra_cards']} extra card(s) from the stub")
+    return "; ".join(parts)
+
+
 @dataclass(frozen=True)
 class Kind:
     """A question kind: what it asks, its parameters and its answer's fields."""
@@ -234,6 +277,12 @@ KINDS: dict[str, Kind] = {kind.name: kind for kind in (
     Kind("usual-stakes", "the ante and bring-in the profile's source calls usual for these "
                          "stakes ('any': it names none)", {"ante": TEXT, "bring_in": TEXT},
          say=lambda a: f"usual ante {a['ante']}, usual bring-in {a['bring_in']}"),
+    Kind("irregularity", "what the floor rules on an irregularity, and what follows: who "
+                         "brings in or acts, what is returned, the pot, extra cards",
+         {"ruling": _choice(*RULINGS)},
+         {"bring_in": PLAYER, "acts_next": PLAYER, "returned": CHIPS, "pot": COUNT,
+          "extra_cards": COUNT},
+         parameters={"irregularity": IRREGULARITY}, say=_say_ruling),
 )}
 
 

@@ -6,7 +6,13 @@ or the one the log's site and game call for (``records.site_profiles``) — and 
 violation (the action, why, the clause and its source quote), where the model's result
 differs from the record's, and a summary over all the files. Input files are only read.
 
-Exit code: 2 if a file or a hand could not be read or replayed (the check is incomplete),
+Nothing a reader noticed is dropped: a hand read with a reader warning (a corrupted card
+token, cards re-listed differently from the deal, halves the log does not tell) is reported
+with it and is not clean; a hand of another game is listed as skipped; a file-level note
+(an encoding fallback, a byte order mark) is listed.
+
+Exit code: 2 if a file or a hand could not be read or replayed, a hand was read with a
+warning, or no hand at all was checked (the check is incomplete or the input doubtful),
 else 1 if any violation or divergence was found, else 0.
 """
 
@@ -19,6 +25,8 @@ from studspec.cli.render import table
 from studspec.cli.reports import Report
 from studspec.cli.summary import summarize
 from studspec.errors import InvalidInputError, SpecError, StudSpecError
+from studspec.inputs import input_file
+from studspec.irregular_hand import ruling_data, ruling_text
 from studspec.records.detect import read_hand_histories
 from studspec.records.hand import HandRecord
 from studspec.records.phh import read_phh
@@ -57,6 +65,7 @@ def _hand_data(record: HandRecord, result: ReplayResult) -> dict[str, Any]:
         "game": record.game, "players": [p.name for p in record.players],
         "violations": [_violation_data(v) for v in result.violations],
         "divergences": result.divergences, "notes": result.notes,
+        "rulings": [ruling_data(applied) for applied in result.rulings],
         "unstated_rake": result.unstated_rake,
         "model_stacks": list(result.stacks) if result.stacks is not None else None,
         "recorded_stacks": recorded if all(s is not None for s in recorded) else None,
@@ -67,17 +76,26 @@ def _hand_data(record: HandRecord, result: ReplayResult) -> dict[str, Any]:
     }
 
 
+def _problem(file: str, hand: str | None, line: int | None, reason: str,
+             severity: str = "error", text: str | None = None) -> dict[str, Any]:
+    """A problem of the report: ``error`` (not read or not checkable), ``warning`` (read,
+    but doubtful), ``skipped`` (a hand of another game) or ``note`` (about a whole file)."""
+    return {"file": file, "hand": hand, "line": line, "reason": reason, "severity": severity,
+            "text": text}
+
+
 def read_records(path: Path) -> tuple[list[HandRecord], list[dict[str, Any]]]:
-    """The hands of one file and the problems met reading it."""
+    """The hands of one file and every problem met reading it (none is dropped)."""
     if path.suffix.lower() == ".phh":
         return [read_phh(path)], []
     result = read_hand_histories(path)
-    problems = [{"file": p.file, "hand": p.hand_id, "line": p.line, "reason": p.reason}
-                for p in result.problems if p.severity == "error"]
-    if result.format is None:
-        problems.append({"file": str(path), "hand": None, "line": None,
-                         "reason": "no hand of a known format (PHH, PokerStars, Full Tilt, "
-                                   "PartyPoker, OnGame)"})
+    problems = [_problem(p.file, p.hand_id, p.line, p.reason,
+                         "note" if p.severity == "warning" and p.hand_id is None
+                         else p.severity, p.text)
+                for p in result.problems]
+    if result.format is None and not any(p["severity"] == "error" for p in problems):
+        problems.append(_problem(str(path), None, None, "no hand of a known format (PHH, "
+                                 "PokerStars, Full Tilt, PartyPoker, OnGame)"))
     return result.records, problems
 
 
@@ -88,17 +106,16 @@ def check_report(files: list[str], profile_name: str | None = None) -> Report:
     hands: list[dict[str, Any]] = []
     problems: list[dict[str, Any]] = []
     for file in files:
-        path = Path(file)
-        if not path.is_file():
-            problems.append({"file": file, "hand": None, "line": None,
-                             "reason": "no such file"})
-            continue
         try:
-            records, found = read_records(path)
+            records, found = read_records(input_file(file, what="FILE"))
         except InvalidInputError as error:
-            problems.append({"file": file, "hand": None, "line": None, "reason": str(error)})
+            # The file column names the file: an error about the FILE argument needs only
+            # its reason; one from inside the file keeps its place.
+            problems.append(_problem(file, None, None,
+                                     error.reason if error.where == "FILE" else str(error)))
             continue
-        problems += found
+        warnings = [p for p in found if p["severity"] == "warning"]
+        problems += [p for p in found if p["severity"] != "warning"]
         for record, filled in zip(records, fill_bring_ins(records), strict=True):
             if filled.record is None:
                 hands.append(_not_checked(record, filled.line, filled.problem or "", problems))
@@ -106,6 +123,7 @@ def check_report(files: list[str], profile_name: str | None = None) -> Report:
             hand = _check_one(filled.record, profiles, problems)
             if filled.note:
                 hand["notes"].insert(0, filled.note)
+            hand["warnings"] = [p for p in warnings if p["hand"] == record.origin.hand_id]
             hands.append(hand)
     return _report(profile_name, hands, problems)
 
@@ -124,18 +142,17 @@ def _check_one(record: HandRecord, profiles: ProfileChooser,
 def _not_checked(record: HandRecord, line: int | None, reason: str,
                  problems: list[dict[str, Any]]) -> dict[str, Any]:
     """A hand that could not be checked: its problem is recorded, the hand kept as such."""
-    problems.append({"file": record.origin.file, "hand": record.origin.hand_id,
-                     "line": line, "reason": reason})
+    problems.append(_problem(record.origin.file, record.origin.hand_id, line, reason))
     return {"file": record.origin.file, "hand": record.origin.hand_id,
             "site": record.origin.format, "game": record.game, "replayed": False,
-            "violations": [], "divergences": [], "notes": [], "profile": None,
+            "violations": [], "divergences": [], "notes": [], "warnings": [], "profile": None,
             "profile_reason": None}
 
 
 def _hand_lines(hand: dict[str, Any]) -> list[str]:
     """One hand's part of the text report."""
     name = f"{hand['file']}" + (f" (hand {hand['hand']})" if hand["hand"] else "")
-    clean = not hand["violations"] and not hand["divergences"]
+    clean = not hand["violations"] and not hand["divergences"] and not hand["warnings"]
     stacks = hand.get("model_stacks")
     lines = [f"\n{name}: {'clean' if clean else 'NOT clean'} under {hand['profile']} "
              f"({hand['profile_reason']})"
@@ -146,6 +163,10 @@ def _hand_lines(hand: dict[str, Any]) -> list[str]:
         if violation["source"]:
             lines.append(f"    source {violation['source']}")
     lines += [f"  result: {text}" for text in hand["divergences"]]
+    lines += [f"  ruling: {ruling_text(ruling)}" for ruling in hand.get("rulings", [])]
+    lines += [f"  line {w['line'] or '?'}: reader warning: {w['reason']}"
+              + (f" ({w['text']!r})" if w["text"] is not None else "")
+              for w in hand["warnings"]]
     lines += [f"  note: {text}" for text in hand["notes"]]
     return lines
 
@@ -159,11 +180,15 @@ def _report(profile_name: str | None, hands: list[dict[str, Any]],
             lines += _hand_lines(hand)
     if problems:
         lines.append("")
-        lines.append(table(("file", "hand", "line", "problem"),
-                           [(p["file"], p["hand"] or "", p["line"] or "", p["reason"])
+        lines.append(table(("file", "hand", "line", "kind", "problem"),
+                           [(p["file"], p["hand"] or "", p["line"] or "", p["severity"],
+                             p["reason"] + (f" ({p['text']!r})" if p["text"] is not None
+                                            else ""))
                             for p in problems]))
     violations, divergent = summary["violations"], summary["divergent_hands"]
-    code = (EXIT_INPUT if problems else EXIT_FOUND if violations or divergent else EXIT_OK)
+    incomplete = (summary["not_checkable"] or summary["doubtful"]
+                  or not any(hand.get("replayed") is not False for hand in hands))
+    code = (EXIT_INPUT if incomplete else EXIT_FOUND if violations or divergent else EXIT_OK)
     data = {"profile": profile_name or "from each log", "summary": summary, "hands": hands,
             "problems": problems, "violations": violations, "divergent_hands": divergent}
     return Report(data, "\n".join(lines), code)

@@ -15,6 +15,7 @@ from pathlib import Path
 from studspec.cli.render import table
 from studspec.cli.reports import Report
 from studspec.errors import InvalidInputError
+from studspec.inputs import check_path_name, input_file
 from studspec.records.detect import ReadResult, read_hand_histories
 from studspec.records.hand import HandRecord
 from studspec.records.phh import write_phh
@@ -37,7 +38,7 @@ def phh_name(record: HandRecord, position: int) -> str:
 
 def output_folder(source: Path, out: str | None) -> Path:
     """The folder to write into; refuses the input file itself and the input's folder."""
-    folder = Path(out) if out else Path.cwd() / f"{source.stem}-phh"
+    folder = check_path_name(out, what="--out") if out else Path.cwd() / f"{source.stem}-phh"
     resolved, input_path = folder.resolve(), source.resolve()
     if resolved == input_path or (folder.exists() and not folder.is_dir()):
         raise ConvertUsageError("the output must be a folder, not a file (and never the "
@@ -52,9 +53,7 @@ def convert_report(file: str, target: str, out: str | None) -> Report:
     """Convert a file and report what was written and every problem."""
     if target != "phh":
         raise ConvertUsageError(f"unknown target format {target!r} (only phh)")
-    source = Path(file)
-    if not source.is_file():
-        raise ConvertUsageError("no such file", where=file)
+    source = input_file(file, what="FILE")
     result = read_hand_histories(source)
     if result.format is None:
         raise ConvertUsageError("no hand of a known site format (PokerStars, Full Tilt, "

@@ -11,7 +11,6 @@ from __future__ import annotations
 import sys
 import tempfile
 from collections import Counter
-from pathlib import Path
 
 from hypothesis.configuration import set_hypothesis_home_dir
 
@@ -19,6 +18,7 @@ from studspec.cli.reports import Report
 from studspec.errors import InvalidInputError
 from studspec.fuzz.campaign import EngineFactory, Progress, run_campaign
 from studspec.fuzz.report import campaign_report
+from studspec.inputs import output_folder
 from studspec.profiles import load_profile
 
 ENGINES = ("pokerkit", "studspec")
@@ -58,6 +58,8 @@ def fuzz_report(engine: str, profile_name: str, hands: int, seed: int, out: str 
         raise InvalidInputError("the number of hands must be at least 1", input_text=str(hands),
                                 where="--hands")
     profile = load_profile(profile_name)
+    # The output folder is checked before the campaign, not after it has run.
+    folder = output_folder(out or f"fuzz-{engine}-{profile_name}-{seed}", what="--out")
     factory = engine_factory(engine, profile_name)
     with tempfile.TemporaryDirectory() as scratch:
         set_hypothesis_home_dir(scratch)  # no .hypothesis folder left in the user's folder
@@ -68,7 +70,6 @@ def fuzz_report(engine: str, profile_name: str, hands: int, seed: int, out: str 
             set_hypothesis_home_dir(None)
     command = (f"studspec fuzz --engine {engine} --profile {profile_name} --hands {hands} "
                f"--seed {seed}")
-    folder = Path(out) if out else Path(f"fuzz-{engine}-{profile_name}-{seed}")
     data, text = campaign_report(campaign, profile, factory(),
                                  command, folder if campaign.by_kind else None)
     return Report(data, text, 1 if campaign.by_kind else 0)

@@ -1,11 +1,14 @@
 """The ``studspec`` command line. Exit codes: 0 clean, 1 violations or failed proofs, 2 usage
-or input error. Errors are reported as one clear message, never a traceback."""
+or input error, 3 internal error (a bug of studspec's). Errors are reported as one clear
+message, never a traceback; ``--debug`` (or ``STUDSPEC_DEBUG=1``) adds the traceback of an
+internal error."""
 
 from __future__ import annotations
 
 import argparse
 import os
 import sys
+import traceback
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -22,8 +25,19 @@ from studspec.cli.reports import (
     variants_report,
 )
 from studspec.errors import StudSpecError
+from studspec.inputs import check_path_name
 
-EXIT_OK, EXIT_FOUND, EXIT_USAGE = 0, 1, 2
+EXIT_OK, EXIT_FOUND, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
+EXIT_MEANINGS = {
+    EXIT_OK: "clean: nothing found",
+    EXIT_FOUND: "found: a violation, a divergence, a ruling that differs, a proof not PROVED",
+    EXIT_USAGE: "bad input or usage: one message naming the input, the place and the reason "
+                "(check: also a hand not read, read with a warning, or no hand checked)",
+    EXIT_INTERNAL: "internal error, a bug of studspec's: please report it (--debug shows "
+                   "the traceback)",
+}
+"""What each exit code means, for every command (the help text and the CLI reference)."""
+DEBUG_VARIABLE = "STUDSPEC_DEBUG"
 
 
 class UsageError(Exception):
@@ -35,8 +49,13 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="studspec",
         description="Seven Card Stud and Stud Hi/Lo rules as a cited, executable, proved "
-                    "specification.")
+                    "specification.",
+        epilog="exit codes: " + "; ".join(f"{code} {meaning}"
+                                          for code, meaning in EXIT_MEANINGS.items()))
     parser.add_argument("--version", action="version", version=f"studspec {__version__}")
+    parser.add_argument("--debug", action="store_true",
+                        help=f"on an internal error (exit code 3), also print the traceback "
+                             f"(or set {DEBUG_VARIABLE}=1)")
     formats = argparse.ArgumentParser(add_help=False)
     formats.add_argument("--format", choices=("text", "json"), default="text",
                          help="output format (default: text)")
@@ -200,7 +219,7 @@ def _dispatch(arguments: argparse.Namespace) -> Report:
 
 def _check_output_file(name: str) -> None:
     """Refuse an output path that is an existing file other than a previous JSON output."""
-    path = Path(name)
+    path = check_path_name(name, what="--json-out")
     if path.exists() and (path.suffix != ".json" or not path.is_file()):
         raise UsageError(f"{name}: exists and is not a .json file; refusing to overwrite it")
 
@@ -220,15 +239,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     arguments = parser.parse_args(argv)
     try:
         report = _dispatch(arguments)
-    except UsageError as error:
-        print(f"studspec: error: {error}", file=sys.stderr)
-        return EXIT_USAGE
-    except StudSpecError as error:
+    except (UsageError, StudSpecError) as error:
         print(f"studspec: error: {error}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
         print("studspec: interrupted", file=sys.stderr)
         return 130
+    except Exception as error:  # anything else is a bug of ours: exit 3
+        return _internal_error(error, arguments.debug)
     try:
         print(to_json(report.data) if arguments.format == "json" else report.text)
         sys.stdout.flush()
@@ -236,6 +254,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         # The reader (e.g. `| head`) stopped early: not an error of ours, no traceback.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return report.exit_code
+
+
+def _internal_error(error: Exception, debug: bool) -> int:
+    """Report an unexpected exception: one line asking for a report, the traceback only
+    when debugging; exit code 3, so a script never mistakes a crash for a finding (1)."""
+    print(f"studspec: internal error — please report it with the command that caused it "
+          f"({type(error).__name__}: {error})", file=sys.stderr)
+    if debug or os.environ.get(DEBUG_VARIABLE, "") not in ("", "0"):
+        traceback.print_exception(error, file=sys.stderr)
+    else:
+        print(f"studspec: run again with --debug (or {DEBUG_VARIABLE}=1) for the traceback",
+              file=sys.stderr)
+    return EXIT_INTERNAL
 
 
 if __name__ == "__main__":

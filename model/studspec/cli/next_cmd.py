@@ -17,7 +17,6 @@ from __future__ import annotations
 import copy
 import json
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from studspec.betting_state import ActionKind, LegalAction
@@ -27,29 +26,42 @@ from studspec.deck import Conventions, seventh_street_need
 from studspec.errors import InvalidInputError, StudSpecError
 from studspec.hand import Hand
 from studspec.hand_state import EventKind, Phase
+from studspec.inputs import input_file
+from studspec.irregular_hand import ruling_data, ruling_text
 from studspec.profiles import load_profile, profile_names
 from studspec.records.hand import HandRecord
 from studspec.replay import ReplayResult, replay_partial
 from studspec.wagering import Street
 
-EXIT_OK, EXIT_FOUND = 0, 1
+EXIT_OK, EXIT_FOUND, EXIT_INPUT = 0, 1, 2
 DIFFERS = "* "
 
 
 def select_hand(file: str, hand_id: str | None) -> HandRecord:
     """The one hand of ``file`` the question is about (``hand_id`` when it holds several)."""
+    return _select_hand(file, hand_id)[0]
+
+
+def _select_hand(file: str, hand_id: str | None) -> tuple[HandRecord, list[str]]:
+    """The hand and the reader's warnings about it (a corrupted card, re-listed cards)."""
+    record, problems = _pick_record(file, hand_id)
+    warnings = [f"line {p['line'] or '?'}: {p['reason']}"
+                + (f" ({p['text']!r})" if p["text"] is not None else "")
+                for p in problems
+                if p["severity"] == "warning" and p["hand"] == record.origin.hand_id]
+    return record, warnings
+
+
+def _pick_record(file: str, hand_id: str | None) -> tuple[HandRecord, list[dict[str, Any]]]:
     from studspec.cli.check import read_records
 
-    path = Path(file)
-    if not path.is_file():
-        raise InvalidInputError("no such file", input_text=file, where="FILE")
-    records, problems = read_records(path)
+    records, problems = read_records(input_file(file, what="FILE"))
     wanted = hand_id.lstrip("#") if hand_id else None
     ids = [record.origin.hand_id or "(no id)" for record in records]
     if wanted is not None:
         for record in records:
             if record.origin.hand_id == wanted:
-                return record
+                return record, problems
         for problem in problems:
             if problem["hand"] == wanted:
                 raise InvalidInputError(f"hand {wanted} could not be read: {problem['reason']}",
@@ -57,7 +69,7 @@ def select_hand(file: str, hand_id: str | None) -> HandRecord:
         raise InvalidInputError(f"no hand {wanted} in the file; its hands: "
                                 f"{', '.join(ids) or 'none'}", input_text=hand_id, where=file)
     if len(records) == 1:
-        return records[0]
+        return records[0], problems
     if not records:
         reasons = "; ".join(str(problem["reason"]) for problem in problems)
         raise InvalidInputError(f"no readable hand ({reasons or 'empty'})", where=file)
@@ -91,6 +103,7 @@ class _Answerer:
             "stacks": list(hand.stacks),
             "violations": [{"line": v.line, "action": v.event, "clause": v.clause_id,
                             "why": v.message} for v in self.result.violations],
+            "rulings": [ruling_data(applied) for applied in self.result.rulings],
             "next": self.next_step(),
         }
 
@@ -188,7 +201,7 @@ def next_report(file: str, profile_name: str | None, all_profiles: bool,
     if (profile_name is None) == (not all_profiles):
         raise InvalidInputError("give --profile P or --all-profiles (not both)",
                                 where="studspec next")
-    record = select_hand(file, hand_id)
+    record, warnings = _select_hand(file, hand_id)
     names = profile_names() if all_profiles else [str(profile_name)]
     groups: dict[str, tuple[list[str], dict[str, Any]]] = {}
     for name in names:
@@ -212,7 +225,10 @@ def next_report(file: str, profile_name: str | None, all_profiles: bool,
     data: dict[str, Any] = ({**head, "profile": names[0], **answers[0]["answer"]}
                             if not all_profiles else {**head, "answers": answers})
     broken = any(answer["answer"].get("violations") for answer in answers)
-    return Report(data, render(record, answers), EXIT_FOUND if broken else EXIT_OK)
+    # A reader warning makes the answer doubtful: it is shown, and the exit code says so.
+    data["reader_warnings"] = warnings
+    text = render(record, answers) + "".join(f"\nreader warning: {w}" for w in warnings)
+    return Report(data, text, EXIT_INPUT if warnings else EXIT_FOUND if broken else EXIT_OK)
 
 
 def render(record: HandRecord, answers: list[dict[str, Any]]) -> str:
@@ -250,6 +266,7 @@ def _lines(record: HandRecord, answer: dict[str, Any]) -> list[str]:
     for violation in answer["violations"]:
         lines.append(f"broken: line {violation['line'] or '?'}: {violation['action']}: "
                      f"{violation['why']}")
+    lines += [f"ruling: {ruling_text(ruling)}" for ruling in answer.get("rulings", [])]
     step = answer["next"]
     kind = step["kind"]
     if kind == "act":

@@ -34,6 +34,7 @@ from studspec.records.hand import (
     PlayerRecord,
     Show,
 )
+from studspec.records.irregular_sites import absent_irregularities
 from studspec.records.sitetext import Problem, card_token
 
 Half = Literal["high", "low", "whole", "returned"]
@@ -86,6 +87,11 @@ class HandBuilder:
         """A seat line of the header."""
         if name in self.seats:
             raise self.fail(f"player {name!r} is seated twice", line)
+        taken = next((other for other, number in self.seats.items() if number == seat), None)
+        if taken is not None:
+            raise self.fail(f"seat {seat} is taken already by {taken!r}", line, name)
+        if seat < 1:
+            raise self.fail(f"seat {seat}: seats are numbered from 1", line, name)
         self.seats[name] = seat
         self.stacks[name] = stack
 
@@ -281,11 +287,11 @@ class HandBuilder:
                         for name in order)
         if self.bring_in is None:
             self.extra["bring_in_unknown"] = "the log shows no bring-in amount"
-        return HandRecord(origin=self.origin, game=self.game, ante=self.ante or 0,
-                          bring_in=self.bring_in or 0, small_bet=self.small_bet,
-                          big_bet=self.big_bet, players=players, events=tuple(events),
-                          awards=awards, rake=self.rake, unit=self.unit, scale=self.scale,
-                          extra=self.extra)
+        return absent_irregularities(HandRecord(
+            origin=self.origin, game=self.game, ante=self.ante or 0,
+            bring_in=self.bring_in or 0, small_bet=self.small_bet, big_bet=self.big_bet,
+            players=players, events=tuple(events), awards=awards, rake=self.rake,
+            unit=self.unit, scale=self.scale, extra=self.extra))
 
 
 def infer_halves(builder: HandBuilder, lows: dict[str, tuple[int, ...]], no_low: bool) -> None:

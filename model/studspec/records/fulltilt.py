@@ -18,9 +18,9 @@ from studspec.records.sitetext import (
     HandLines,
     Line,
     Problem,
-    UnknownGameError,
     card_groups,
     money_scale,
+    not_stud,
     parse_money,
     split_actor,
 )
@@ -62,9 +62,7 @@ def _header(builder: HandBuilder, line: Line) -> None:
     game = _GAME.search(rest)
     if game is None:
         parts = rest.split(" - ")
-        raise UnknownGameError("not Seven Card Stud or Stud Hi/Lo (fixed limit); skipped",
-                               input_text=parts[2] if len(parts) > 2 else rest,
-                               where=builder.where(line.number))
+        raise not_stud(parts[2] if len(parts) > 2 else rest, builder.where(line.number))
     builder.game = "high" if (game["kind"] or "hi").lower() == "hi" else "hilo"
     stakes = _STAKES.search(rest)
     if stakes is None:

@@ -87,6 +87,32 @@ class Show:
 Event = Action | Deal | Show
 
 
+class IrregularityKind(StrEnum):
+    """What went wrong (MISDEAL area); a record states it beside its events."""
+
+    MISDEAL = "misdeal"                    # a misdeal is called: what follows is the re-deal
+    EXPOSED_DOWNCARD = "exposed-downcard"  # the initial deal exposed a starting downcard
+    EXPOSED_SEVENTH = "exposed-seventh"    # the dealer exposed a player's 7th-street card
+    PREMATURE_CARD = "premature-card"      # a card dealt before the betting was over
+    ABSENT = "absent"                      # away from his seat when the initial deal ended
+    DEAD_HAND = "dead-hand"                # upcards picked up or turned down
+    OUT_OF_TURN = "out-of-turn"            # an action out of turn (``action``)
+
+
+@dataclass(frozen=True)
+class Irregularity:
+    """An irregularity and where it happened: before ``record.events[before]``
+    (``before == len(events)``: after the last event). ``cards``: the exposed or premature
+    card(s); ``action``: the out-of-turn action."""
+
+    kind: IrregularityKind
+    before: int
+    player: int | None = None
+    cards: tuple[Card, ...] = ()
+    action: Action | None = None
+    line: int | None = None
+
+
 @dataclass(frozen=True)
 class Award:
     """Chips the record says a player received: from a pot (``pot`` names it, e.g. ``main``,
@@ -126,6 +152,7 @@ class HandRecord:
     unit: str = "chips"
     scale: int = 1
     extra: dict[str, object] = field(default_factory=dict)
+    irregularities: tuple[Irregularity, ...] = ()  # MISDEAL area, in the order they happened
 
     def actions(self) -> list[Action]:
         """The player actions, in order."""

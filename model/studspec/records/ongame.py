@@ -22,9 +22,9 @@ from studspec.records.sitetext import (
     HandLines,
     Line,
     Problem,
-    UnknownGameError,
     card_groups,
     money_scale,
+    not_stud,
     parse_money,
     split_actor,
 )
@@ -115,9 +115,7 @@ class _Reader:
         """Game, limits, money unit and ante from the table line."""
         game = _GAMES.get(match["game"])
         if match["limit"] != "LIMIT" or game is None:
-            raise UnknownGameError("not Seven Card Stud or Stud Hi/Lo (fixed limit); skipped",
-                                   input_text=f"{match['limit']} {match['game']}",
-                                   where=self.b.where(number))
+            raise not_stud(f"{match['limit']} {match['game']}", self.b.where(number))
         self.b.game = "hilo" if game == "hilo" else "high"
         self.b.scale, self.b.unit = money_scale(match["symbol"])
         self.b.small_bet = self.money(match["small"], number)

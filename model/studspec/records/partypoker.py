@@ -22,10 +22,10 @@ from studspec.records.sitetext import (
     HandLines,
     Line,
     Problem,
-    UnknownGameError,
     card_groups,
     low_key,
     money_scale,
+    not_stud,
     parse_money,
     split_actor,
 )
@@ -107,9 +107,7 @@ class _Reader:
                               number, text)
         game = match["game"].lower()
         if match["limit"] != "FL" or game not in ("7 card stud", "7 card stud hi-lo"):
-            raise UnknownGameError("not Seven Card Stud or Stud Hi/Lo (fixed limit); skipped",
-                                   input_text=f"{match['limit']} {match['game']}",
-                                   where=self.b.where(number))
+            raise not_stud(f"{match['limit']} {match['game']}", self.b.where(number))
         self.b.game = "hilo" if game.endswith("hi-lo") else "high"
         self.b.scale, self.b.unit = money_scale(match["symbol"])
         if match["code"] and match["symbol"]:

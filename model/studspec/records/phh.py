@@ -15,11 +15,12 @@ from __future__ import annotations
 import math
 import tomllib
 from collections.abc import Sequence
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from pathlib import Path
 
 from studspec.cards import Card, parse_card
 from studspec.errors import InvalidInputError
+from studspec.inputs import input_file, parse_amount, read_utf8
 from studspec.records.hand import (
     Action,
     ActionKind,
@@ -30,6 +31,12 @@ from studspec.records.hand import (
     Origin,
     PlayerRecord,
     Show,
+)
+from studspec.records.irregular_phh import FIELD as IRREGULARITIES
+from studspec.records.irregular_phh import (
+    irregularities_lines,
+    misdeal_positions,
+    read_irregularities,
 )
 
 VARIANTS: dict[str, Game] = {"F7S": "high", "F7S/8": "hilo"}
@@ -60,37 +67,80 @@ class _Reader:
         return self.text.count("\n", 0, position) + 1
 
 
-def _decimal(value: object, reader: _Reader, field: str) -> Decimal | None:
+def _decimal(value: object, reader: _Reader, field: str, *,
+             unknown_allowed: bool = False) -> Decimal | None:
+    """An amount of a PHH field: finite, not negative, not huge (``inputs.parse_amount``);
+    ``inf`` only where PHH writes an unknown amount (a starting stack) as infinity."""
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise reader.fail("must be a number", field=field, value=value)
-    if isinstance(value, float) and math.isinf(value):
+    if unknown_allowed and isinstance(value, float) and value == math.inf:
         return None  # PHH writes an unknown stack as inf
     try:
-        return Decimal(str(value))
-    except InvalidOperation as error:
-        raise reader.fail("must be a number", field=field, value=value) from error
+        return parse_amount(value, where=reader.origin.at(None) + f" field {field!r}")
+    except InvalidInputError as error:
+        raise reader.fail(error.reason, field=field, value=value) from None
 
 
-def _scale_for(values: list[Decimal]) -> int:
+def _array(data: dict[str, object], field: str, count: int, reader: _Reader) -> list[object]:
+    """A PHH array field with one entry per player."""
+    value = data[field]
+    if not isinstance(value, list):
+        raise reader.fail("must be an array", field=field, value=value)
+    if len(value) != count:
+        raise reader.fail(f"has {len(value)} entries for {count} players", field=field,
+                          value=value)
+    return value
+
+
+MAX_DECIMAL_PLACES = 4
+"""Amounts have at most this many decimal places (a hundredth of a cent)."""
+
+
+def _scale_for(values: list[Decimal], reader: _Reader) -> int:
     """The power of ten that makes every amount an integer (1 for whole chips)."""
     places = 0
     for value in values:
         exponent = value.normalize().as_tuple().exponent
         if isinstance(exponent, int) and exponent < 0:
             places = max(places, -exponent)
+    if places > MAX_DECIMAL_PLACES:
+        raise reader.fail(f"an amount has {places} decimal places; studspec reads at most "
+                          f"{MAX_DECIMAL_PLACES}")
     return int(10 ** places)
+
+
+def _names(data: dict[str, object], count: int, reader: _Reader) -> list[str]:
+    """The players' names: strings, one per player, no two alike (default p1, p2, …)."""
+    if "players" not in data:
+        return [f"p{i + 1}" for i in range(count)]
+    names = _array(data, "players", count, reader)
+    if not all(isinstance(name, str) and name.strip() for name in names):
+        raise reader.fail("player names are non-empty strings", field="players", value=names)
+    repeated = sorted({str(n) for n in names if names.count(n) > 1})
+    if repeated:
+        raise reader.fail(f"two players have the same name {', '.join(map(repr, repeated))}",
+                          field="players")
+    return [str(name) for name in names]
+
+
+def _seats(data: dict[str, object], count: int, reader: _Reader) -> list[int | None]:
+    """The players' seat numbers: positive whole numbers, one per player, all different."""
+    if "seats" not in data:
+        return [None] * count
+    seats = _array(data, "seats", count, reader)
+    if not all(isinstance(s, int) and not isinstance(s, bool) and 1 <= s <= 99 for s in seats):
+        raise reader.fail("seats are whole numbers from 1 to 99", field="seats", value=seats)
+    taken = sorted({s for s in seats if seats.count(s) > 1}, key=str)
+    if taken:
+        raise reader.fail(f"two players sit in seat {', '.join(map(str, taken))}",
+                          field="seats", value=seats)
+    return [s if isinstance(s, int) else None for s in seats]
 
 
 def read_phh(path: str | Path) -> HandRecord:
     """Read one PHH file; InvalidInputError names the file, field or line and the reason."""
-    file = Path(path)
-    try:
-        text = file.read_text(encoding="utf-8")
-    except UnicodeDecodeError as error:
-        raise InvalidInputError(f"not UTF-8 text ({error.reason})", where=str(path)) from None
-    except OSError as error:
-        raise InvalidInputError(f"cannot be read: {error.strerror}", where=str(path)) from None
-    return parse_phh(text, str(path))
+    file = input_file(str(path), what="PHH file")
+    return parse_phh(read_utf8(file, what="PHH file"), str(path))
 
 
 def parse_phh(text: str, name: str = "<phh>") -> HandRecord:
@@ -101,39 +151,39 @@ def parse_phh(text: str, name: str = "<phh>") -> HandRecord:
     except tomllib.TOMLDecodeError as error:
         raise reader.fail(f"not valid TOML: {error}") from None
     variant = data.get("variant")
-    if variant not in VARIANTS:
+    if not isinstance(variant, str) or variant not in VARIANTS:
         raise reader.fail("not a Seven Card Stud variant (expected F7S or F7S/8)",
                           field="variant", value=variant)
     for required in ("antes", "bring_in", "small_bet", "big_bet", "starting_stacks",
                      "actions"):
         if required not in data:
             raise reader.fail("required field is missing", field=required)
-    antes_raw, stacks_raw = data["antes"], data["starting_stacks"]
-    if not isinstance(antes_raw, list) or not isinstance(stacks_raw, list):
-        raise reader.fail("must be arrays", field="antes/starting_stacks")
+    stacks_raw = data["starting_stacks"]
+    if not isinstance(stacks_raw, list):
+        raise reader.fail("must be an array", field="starting_stacks", value=stacks_raw)
     count = len(stacks_raw)
-    if len(antes_raw) != count or count < 2:
-        raise reader.fail(f"antes has {len(antes_raw)} entries for {count} players",
-                          field="antes")
-    antes = [_decimal(v, reader, "antes") for v in antes_raw]
-    stacks = [_decimal(v, reader, "starting_stacks") for v in stacks_raw]
+    if count < 2:
+        raise reader.fail(f"a hand needs at least 2 players, not {count}",
+                          field="starting_stacks")
+    antes = [_decimal(v, reader, "antes") for v in _array(data, "antes", count, reader)]
+    stacks = [_decimal(v, reader, "starting_stacks", unknown_allowed=True)
+              for v in stacks_raw]
     stakes = {f: _decimal(data[f], reader, f) for f in ("bring_in", "small_bet", "big_bet")}
-    finishing = [_decimal(v, reader, "finishing_stacks")
-                 for v in data.get("finishing_stacks", [])]
+    finishing = ([_decimal(v, reader, "finishing_stacks")
+                  for v in _array(data, "finishing_stacks", count, reader)]
+                 if "finishing_stacks" in data else [])
     known = [v for v in (*antes, *stacks, *stakes.values(), *finishing) if v is not None]
-    scale = _scale_for(known)
+    scale = _scale_for(known, reader)
 
     def units(value: Decimal | None) -> int | None:
         return None if value is None else int(value * scale)
 
-    if len({a for a in antes}) != 1:
+    if len(set(antes)) != 1:
         raise reader.fail("stud antes are the same for every player", field="antes",
-                          value=antes_raw)
-    names = data.get("players") or [f"p{i + 1}" for i in range(count)]
-    if len(names) != count:
-        raise reader.fail(f"{len(names)} names for {count} players", field="players")
-    players = tuple(PlayerRecord(str(names[i]), units(stacks[i]),
-                                 seat=(data.get("seats") or [None] * count)[i],
+                          value=data["antes"])
+    names = _names(data, count, reader)
+    seats = _seats(data, count, reader)
+    players = tuple(PlayerRecord(names[i], units(stacks[i]), seat=seats[i],
                                  finishing_stack=units(finishing[i]) if finishing else None)
                     for i in range(count))
     ante = units(antes[0]) or 0
@@ -142,20 +192,37 @@ def parse_phh(text: str, name: str = "<phh>") -> HandRecord:
     actions = data["actions"]
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise reader.fail("must be an array of strings", field="actions")
-    events += _parse_actions(actions, reader, count, scale)
+    irregular_raw = data.get(IRREGULARITIES)
+
+    def fail_irregular(reason: str, value: object) -> InvalidInputError:
+        return reader.fail(reason, field=IRREGULARITIES, value=value)
+
+    boundaries: list[int] = []
+    parsed = _parse_actions(actions, reader, count, scale, boundaries=boundaries,
+                            restarts=misdeal_positions(irregular_raw, len(actions),
+                                                       fail_irregular))
+    irregularities = read_irregularities(
+        irregular_raw, count, [len(events) + b for b in (*boundaries, len(parsed))], scale,
+        fail_irregular)
+    events += parsed
     extra: dict[str, object] = {k: v for k, v in data.items() if k not in _KNOWN_FIELDS}
     rake = _decimal(data["_rake"], reader, "_rake") if "_rake" in data else None
+    if "hand" in data and not isinstance(data["hand"], str | int):
+        raise reader.fail("a hand id is a string or a number", field="hand", value=data["hand"])
+    if not isinstance(data.get("currency", ""), str):
+        raise reader.fail("must be a string", field="currency", value=data["currency"])
     origin = Origin(name, hand_id=str(data["hand"]) if "hand" in data else None, format="phh")
     return HandRecord(
         origin=origin, game=VARIANTS[str(variant)], ante=ante,
         bring_in=units(stakes["bring_in"]) or 0, small_bet=units(stakes["small_bet"]) or 0,
         big_bet=units(stakes["big_bet"]) or 0, players=players, events=tuple(events),
-        rake=units(rake), unit=str(data.get("currency", "chips")), scale=scale, extra=extra)
+        rake=units(rake), unit=str(data.get("currency", "chips")), scale=scale, extra=extra,
+        irregularities=irregularities)
 
 
 _KNOWN_FIELDS = {"variant", "antes", "bring_in", "small_bet", "big_bet", "starting_stacks",
                  "actions", "players", "finishing_stacks", "seats", "_rake", "hand",
-                 "ante_trimming_status", "currency"}
+                 "ante_trimming_status", "currency", IRREGULARITIES}
 
 
 def parse_action_lines(lines: Sequence[str], players: int, *, name: str,
@@ -169,10 +236,17 @@ def parse_action_lines(lines: Sequence[str], players: int, *, name: str,
 
 
 def _parse_actions(lines: Sequence[str], reader: _Reader, count: int,
-                   scale: int) -> list[Event]:
+                   scale: int, *, boundaries: list[int] | None = None,
+                   restarts: set[int] | frozenset[int] = frozenset()) -> list[Event]:
+    """The events of the action lines; ``boundaries`` gets each line's first event index;
+    at a line in ``restarts`` (a misdeal, MISDEAL-03) the deal starts again at 3rd street."""
     streets = [0] * count
     events: list[Event] = []
-    for notation in lines:
+    for index, notation in enumerate(lines):
+        if index in restarts:
+            streets = [0] * count
+        if boundaries is not None:
+            boundaries.append(len(events))
         events += _parse_action(notation, reader, count, streets, scale)
     return events
 
@@ -222,9 +296,11 @@ def _parse_action(notation: str, reader: _Reader, count: int, streets: list[int]
     if verb == "f" and not arguments:
         return [Action(player, ActionKind.FOLD, stated="f", line=line)]
     if verb == "cbr" and len(arguments) == 1:
-        amount = _decimal(_number(arguments[0], reader, line), reader, "actions")
-        if amount is None or amount <= 0:
-            raise reader.fail("cbr needs a positive amount", line=line, value=notation)
+        try:
+            amount = parse_amount(arguments[0], where=reader.origin.at(line), allow_zero=False)
+        except InvalidInputError as error:
+            raise reader.fail(f"cbr needs a positive amount: {error.reason}", line=line,
+                              value=notation) from None
         if amount * scale != int(amount * scale):
             raise reader.fail("an amount is a whole number of the record's units", line=line,
                               value=notation)
@@ -237,13 +313,6 @@ def _parse_action(notation: str, reader: _Reader, count: int, streets: list[int]
         return [Show(player, shown, line=line)]
     raise reader.fail("not a stud action (d dh, d db, pb, cbr, cc, f, sm)", line=line,
                       value=notation.strip() if not comment else body.strip())
-
-
-def _number(text: str, reader: _Reader, line: int | None) -> float | int:
-    try:
-        return int(text) if text.isdigit() else float(text)
-    except ValueError:
-        raise reader.fail("not a number", line=line, value=text) from None
 
 
 def _amount(value: int, scale: int) -> str:
@@ -275,11 +344,16 @@ def write_phh(record: HandRecord, *, profile: str | None = None) -> str:
                  "inf" if p.starting_stack is None else _amount(p.starting_stack, scale)
                  for p in record.players) + "]",
              "actions = ["]
+    action_index: list[int] = []
     for event in record.events:
+        action_index.append(len(lines))
         notation = _notation(event, scale)
         if notation is not None:
             lines.append(f"  {_toml_string(notation)},")
+    action_index.append(len(lines))
+    first = action_index[0] if action_index else len(lines)
     lines.append("]")
+    lines += irregularities_lines(record, [i - first for i in action_index])
     lines.append("players = [" + ", ".join(_toml_string(p.name) for p in record.players) + "]")
     if all(p.seat is not None for p in record.players):
         lines.append("seats = [" + ", ".join(str(p.seat) for p in record.players) + "]")

@@ -18,14 +18,15 @@ from studspec.cards import Card
 from studspec.records.builder import HandBuilder, infer_halves
 from studspec.records.chatter import is_chatter
 from studspec.records.hand import ActionKind, HandRecord
+from studspec.records.irregular_sites import SITTING_OUT
 from studspec.records.sitetext import (
     HandLines,
     Line,
     Problem,
-    UnknownGameError,
     card_groups,
     low_key,
     money_scale,
+    not_stud,
     parse_money,
     split_actor,
 )
@@ -76,9 +77,7 @@ def _header(builder: HandBuilder, line: Line) -> None:
     rest = match["rest"]
     game = _GAME.search(rest)
     if game is None:
-        raise UnknownGameError("not Seven Card Stud or Stud Hi/Lo (fixed limit); skipped",
-                               input_text=rest.split(" - ")[0],
-                               where=builder.where(line.number))
+        raise not_stud(rest.split(" - ")[0], builder.where(line.number))
     builder.game = "hilo" if game["hilo"] else "high"
     stakes = list(_STAKES.finditer(rest))
     if not stakes:
@@ -146,6 +145,8 @@ class _Reader:
         if seat:
             stack = self.money(seat["stack"], number)
             self.b.seat(seat["name"], int(seat["seat"]), stack, number)
+            if "sitting out" in seat["rest"]:   # dealt in while away? (MISDEAL-07)
+                self.b.note(SITTING_OUT, seat["name"])
             return True
         return False
 

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
 from typing import Literal
 
 from studspec.cards import Card, parse_card
 from studspec.errors import InvalidInputError
+from studspec.inputs import parse_amount
 
 Severity = Literal["error", "skipped", "warning"]
 """``error``: the hand could not be read; ``skipped``: not a stud hand (another game);
@@ -50,6 +50,26 @@ class UnknownGameError(InvalidInputError):
     """A well-formed hand of another game (razz, hold'em…): skipped, not an error."""
 
 
+_OTHER_GAME = re.compile(r"""razz|hold\W?em|omaha|badugi|draw|2-7|deuce|courchevel|pineapple
+    |\b(?:5|five)[ -]?card|\b(?:6|six)[ -]?card|\b(?:no|pot)[ _-]?limit\b|\b(?:NL|PL)\b""",
+                         re.IGNORECASE | re.VERBOSE)
+
+
+def not_stud(game: str, where: str) -> InvalidInputError:
+    """The error for a header whose game is not fixed-limit Seven Card Stud (or Hi/Lo).
+
+    A game a reader recognises as another one (razz, hold'em, five-card or no-limit
+    stud, …) is skipped (UnknownGameError); a game name it does not recognise at all — a
+    corrupted or new name — is an error, never a silent skip: the hand might be stud.
+    """
+    if _OTHER_GAME.search(game):
+        return UnknownGameError("not Seven Card Stud or Stud Hi/Lo (fixed limit); skipped",
+                                input_text=game, where=where)
+    return InvalidInputError("an unrecognised game name: neither fixed-limit Seven Card Stud "
+                             "(or Stud Hi/Lo) nor another game studspec knows to skip",
+                             input_text=game, where=where)
+
+
 @dataclass(frozen=True)
 class HandLines:
     """The lines of one hand as split from a file, with its id when the header gives it."""
@@ -72,10 +92,7 @@ def parse_money(text: str, scale: int, *, where: str) -> int:
     match = _MONEY.match(text)
     if match is None:
         raise InvalidInputError("not an amount", input_text=text, where=where)
-    try:
-        value = Decimal(match["number"].replace(",", "")) * scale
-    except InvalidOperation:
-        raise InvalidInputError("not an amount", input_text=text, where=where) from None
+    value = parse_amount(match["number"].replace(",", ""), where=where) * scale
     if value != value.to_integral_value():
         raise InvalidInputError(f"amount is not a whole number of units (scale {scale})",
                                 input_text=text, where=where)

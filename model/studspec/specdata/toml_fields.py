@@ -2,22 +2,17 @@
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 from typing import Any
 
 from studspec.errors import SpecError
+from studspec.inputs import MAX_AMOUNT, load_spec_toml
 
 
 def load_toml(path: Path, shown_as: str) -> dict[str, Any]:
-    """Parse a TOML file, turning syntax errors into SpecError naming the file."""
-    try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle)
-    except tomllib.TOMLDecodeError as error:
-        raise SpecError(shown_as, f"not valid TOML: {error}") from error
-    except OSError as error:
-        raise SpecError(shown_as, f"cannot be read: {error.strerror}") from error
+    """Parse a TOML file of the spec; syntax, encoding and file errors are a SpecError
+    naming the file."""
+    return load_spec_toml(path, shown_as)
 
 
 class Record:
@@ -46,10 +41,12 @@ class Record:
         return record
 
     def whole(self, field: str, *, least: int = 0, default: int | None = None) -> int:
-        """A whole number of at least ``least`` (required unless it has a default)."""
+        """A whole number from ``least`` to MAX_AMOUNT (required unless it has a default):
+        the one reader of counts and amounts in TOML records (no float, nan or inf)."""
         value = self.data.get(field, default)
-        if not isinstance(value, int) or isinstance(value, bool) or value < least:
-            raise self.fail(field, f"must be a whole number of at least {least}")
+        if (not isinstance(value, int) or isinstance(value, bool)
+                or not least <= value <= MAX_AMOUNT):
+            raise self.fail(field, f"must be a whole number from {least} to {MAX_AMOUNT:,}")
         return value
 
     def text(self, field: str, *, default: str | None = None) -> str:

@@ -1,0 +1,211 @@
+"""One regression test per minimised bad input (tests/data/bad-inputs, from a fuzzing campaign).
+
+Each input gets one clear message naming the input, the place and the reason, or a violation
+with its clause — never a traceback (exit 3), never "clean" (exit 0) — and stays
+byte-identical. The exit codes are the CLI's convention: 1 a violation, 2 bad input.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from studspec.betting_state import Action, ActionKind
+from studspec.cards import parse_cards
+from studspec.cli.main import main
+from studspec.errors import IllegalActionError, InvalidInputError, StudSpecError
+from studspec.hand import Hand
+from studspec.paths import spec_dir
+from studspec.profiles import load_profile
+from studspec.stakes import Stakes
+
+BAD = Path(__file__).resolve().parent / "data" / "bad-inputs"
+LONG = "x" * 300
+
+
+def digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
+    code = main(list(argv))
+    captured = capsys.readouterr()
+    assert "Traceback" not in captured.out + captured.err
+    return code, captured.out + captured.err
+
+
+# file -> (exit code, words the report must contain: the place and the reason)
+CHECKED = {
+    "phh-cbr-nan.phh": (2, [":7:", "'p2 cbr nan'", "finite"]),
+    "phh-finishing-stacks-short.phh": (2, ["'finishing_stacks'", "1 entries for 2 players"]),
+    "phh-nan-stack.phh": (2, ["'starting_stacks'", "finite"]),
+    "phh-players-number.phh": (2, ["'players'", "must be an array"]),
+    "phh-seats-short.phh": (2, ["'seats'", "1 entries for 2 players"]),
+    "phh-variant-array.phh": (2, ["'variant'", "F7S"]),
+    "phh-shown-cards-not-checked.phh": (1, ["SHOW-04", "line 14", "seen elsewhere"]),
+    "site-shown-cards-not-checked.txt": (1, ["SHOW-04", "line 42", "seen elsewhere"]),
+    "site-corrupt-game-name-skipped.txt": (2, ["164954571644", "unrecognised game name",
+                                               "Limt"]),
+    "site-corrupted-card-token-clean.txt": (2, ["NOT clean", "line 14",
+                                                "corrupted card token", "'Zz'"]),
+    "site-relisted-cards-contradict.txt": (2, ["NOT clean", "line 22",
+                                               "differ from the cards dealt before"]),
+    "site-two-players-one-seat.txt": (2, ["line 4", "seat 1 is taken already by 'Hero'"]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CHECKED))
+def test_check_reports_each_bad_input(capsys: pytest.CaptureFixture[str], name: str) -> None:
+    path = BAD / name
+    before = digest(path)
+    code, text = run(capsys, "check", str(path))
+    expected, words = CHECKED[name]
+    assert code == expected, text
+    for word in words:
+        assert word in text, (word, text)
+    assert digest(path) == before
+
+
+@pytest.mark.clause("SHOW-04")
+@pytest.mark.parametrize("name", ["phh-shown-cards-not-checked.phh",
+                                  "site-shown-cards-not-checked.txt"])
+def test_shown_cards_of_another_player_are_a_violation_in_json(
+        capsys: pytest.CaptureFixture[str], name: str) -> None:
+    import json
+
+    code, text = run(capsys, "check", str(BAD / name), "--format", "json")
+    data = json.loads(text)
+    assert code == 1 and data["summary"]["violations_by_clause"] == {"SHOW-04": 1}
+
+
+def test_reader_warnings_reach_the_json_report(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    code, text = run(capsys, "check", str(BAD / "site-corrupted-card-token-clean.txt"),
+                     "--format", "json")
+    data = json.loads(text)
+    assert code == 2 and data["summary"]["hands_valid"] == 0
+    (hand,) = data["hands"]
+    assert [(w["line"], w["reason"], w["text"]) for w in hand["warnings"]] == [
+        (14, "corrupted card token; read as an unknown card", "Zz")]
+
+
+def test_a_case_file_with_a_nan_amount_is_an_input_error(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    path = BAD / "case-cbr-nan" / "bring-in-tie-by-suit.toml"
+    before = digest(path)
+    code, text = run(capsys, "ruling", str(path))
+    assert code == 2
+    assert "situation.actions" in text and ":22:" in text and "'p3 cbr nan'" in text
+    assert digest(path) == before
+
+
+@pytest.mark.parametrize("argv", [
+    ["check", f"{LONG}.phh"], ["next", f"{LONG}.phh", "--all-profiles"],
+    ["convert", f"{LONG}.txt"], ["ruling", LONG], ["prove", "BRINGIN-02", "--json-out",
+                                                    f"{LONG}.json"],
+    ["check", str(BAD / "phh-cbr-nan.phh"), "--profile", LONG],
+    ["check", str(BAD / "phh-cbr-nan.phh"), "--profile", "../variants/s000"],
+])
+def test_names_the_system_cannot_open_are_input_errors(
+        capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
+    code, text = run(capsys, *argv)
+    assert code == 2, text
+    assert "allows 255" in text or "no such profile" in text
+
+
+def test_fuzz_refuses_an_existing_out_file_before_the_campaign(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    existing = tmp_path / "exists.txt"
+    existing.write_text("keep\n")
+    code, text = run(capsys, "fuzz", "--engine", "studspec", "--profile", "s002", "--hands",
+                     "3", "--seed", "3", "--out", str(existing))
+    assert code == 2 and "--out" in text and "not a folder" in text
+    assert "hand(s)" not in text  # refused before any hand was played
+    assert existing.read_text() == "keep\n"
+
+
+def _studspec(spec: Path, *argv: str) -> subprocess.CompletedProcess[str]:
+    environment = dict(os.environ, STUDSPEC_SPEC_DIR=str(spec))
+    return subprocess.run([sys.executable, "-m", "studspec.cli.main", *argv],
+                          capture_output=True, text=True, env=environment, timeout=120,
+                          check=False)
+
+
+@pytest.mark.parametrize(("damaged", "command"), [
+    ("sources/coverage.toml", "coverage"), ("variants/s002.toml", "variants"),
+    ("clauses/bet.toml", "rules"), ("findings", "findings"),
+])
+def test_spec_files_that_are_not_utf8_are_spec_errors(
+        tmp_path: Path, damaged: str, command: str) -> None:
+    spec = tmp_path / "spec"
+    shutil.copytree(spec_dir(), spec)
+    target = spec / damaged
+    if target.is_dir():
+        target = sorted(target.glob("*.toml"))[0]
+    with target.open("ab") as handle:
+        handle.write(b"\xff")
+    result = _studspec(spec, command)
+    assert result.returncode == 2, result.stderr
+    assert "Traceback" not in result.stderr
+    assert target.name in result.stderr and "not UTF-8" in result.stderr
+
+
+def test_api_refuses_a_rake_above_the_pot_and_leaves_the_hand_unchanged() -> None:
+    hand = Hand(load_profile("ongame"), Stakes.limit(4, ante=0, bring_in=3), [1, 200], rake=56)
+    hand.deal(0, parse_cards("Tc 2d 6c"))
+    hand.deal(1, parse_cards("Jc 6d 3h"))
+    hand.apply(Action(ActionKind.COMPLETE, 4, 1))
+    hand.apply(Action(ActionKind.CALL, None, 0))
+    for c0, c1 in (("4d", "3d"), ("Jh", "7c"), ("Jd", "7s"), ("5d", "4h")):
+        hand.deal(0, parse_cards(c0))
+        hand.deal(1, parse_cards(c1))
+    hand.show(1, parse_cards("Jc 6d 4h 3h 3d 7c 7s"))
+    hand.show(0, parse_cards("Tc 2d 5d 6c 4d Jh Jd"))
+    events, live = list(hand.events), hand.live
+    with pytest.raises(InvalidInputError, match="rake"):
+        hand.muck(1)
+    assert hand.events == events and hand.live == live  # the refused muck changed nothing
+    with pytest.raises(StudSpecError):
+        hand.showdown()
+    with pytest.raises(InvalidInputError, match="rake"):
+        Hand(load_profile("ongame"), Stakes.limit(4, ante=0, bring_in=3), [1, 2], rake=4)
+
+
+@pytest.mark.parametrize("stacks", [[100, float("nan")], [100, -1], [100, 10**16], [100, True]])
+def test_api_refuses_impossible_stacks(stacks: list[object]) -> None:
+    with pytest.raises(InvalidInputError, match="whole number of chips"):
+        Hand(load_profile("s000"), Stakes.limit(4, ante=1, bring_in=1), stacks)  # type: ignore[arg-type]
+
+
+@pytest.mark.clause("SHOW-04")
+def test_a_refused_show_leaves_the_hand_unchanged() -> None:
+    hand = Hand(load_profile("s000"), Stakes.limit(4, ante=0, bring_in=1), [100, 100])
+    hand.deal(0, parse_cards("2c 3c 4c"))
+    hand.deal(1, parse_cards("Ac Kc Qc"))
+    hand.apply(Action(ActionKind.BRING_IN, 1, 0))
+    hand.apply(Action(ActionKind.CALL, None, 1))
+    for c0, c1 in (("5c", "Jc"), ("6d", "Td"), ("7d", "9d"), ("8d", "8h")):
+        hand.deal(0, parse_cards(c0))
+        hand.deal(1, parse_cards(c1))
+        while hand.actor is not None:
+            hand.apply(Action(ActionKind.CHECK, None, hand.actor))
+    with pytest.raises(IllegalActionError, match="SHOW-04"):
+        hand.show(0, parse_cards("Ac Kc Qc Jc Td 9d 8h"))
+    assert 0 not in hand.shown
+    hand.show(0, parse_cards("2c 3c 4c 5c 6d 7d 8d"))
+    hand.showdown()
+    assert hand.awards == {1: 2}  # the ace-high straight beats the eight-high one
+
+
+def test_next_shows_the_reader_warnings_of_its_hand(capsys: pytest.CaptureFixture[str]) -> None:
+    code, text = run(capsys, "next", str(BAD / "site-corrupted-card-token-clean.txt"),
+                     "--profile", "partypoker-8")
+    assert code == 2
+    assert "reader warning: line 14: corrupted card token; read as an unknown card ('Zz')" in text
