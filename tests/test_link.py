@@ -228,3 +228,18 @@ def test_a_profile_value_against_its_quote_fails_verify(capsys: pytest.CaptureFi
         clear_caches()
     assert [(r.profile, r.parameter, r.value, r.derived) for r in wrong] == [
         ("s003", "max_players", "8", "7")]
+
+
+def test_a_case_the_model_cannot_rule_fails_the_casebook_check_not_verify(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from studspec.cli import verify
+    from studspec.errors import InvalidInputError
+    from studspec.profiles import all_profiles
+
+    def refuses(*_: object) -> None:
+        raise InvalidInputError("chips that no live player contested", input_text="0",
+                                where="level 4")
+
+    monkeypatch.setattr(verify, "rule_under", refuses)
+    ok, detail = verify._casebook([resolved.profile for resolved in all_profiles()])
+    assert not ok and "cannot rule a bundled case" in detail and "level 4" in detail
