@@ -29,4 +29,5 @@ autodoc_default_options = {"undoc-members": True}
 nitpick_ignore = [("py:class", name) for name in (
     "collections.abc.Callable", "collections.abc.Iterable", "collections.abc.Iterator",
     "collections.abc.Sequence", "collections.abc.Mapping", "pathlib.Path",
+    "hypothesis.strategies.SearchStrategy",
 )]

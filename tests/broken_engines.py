@@ -55,3 +55,17 @@ class PooledSidePots(ModelEngine):
         net = tuple(hand.behind[seat] + paid.get(seat, 0) - hand.starting[seat]
                     for seat in range(hand.seats))
         return replace(seen, net=net)
+
+
+class CrashOnApply(ModelEngine):
+    """An adapter with a bug of its own: it fails on the first move (a KeyError)."""
+
+    def apply(self, move: Move) -> None:
+        raise KeyError(f"no handler for {move}")
+
+
+def crash_on_apply() -> CrashOnApply:
+    """A MODULE:FACTORY factory for the crashing adapter (profile base)."""
+    from studspec.profiles import load_profile
+
+    return CrashOnApply(load_profile("base"))

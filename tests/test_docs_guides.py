@@ -118,3 +118,13 @@ def test_house_variant_guide_builds_a_working_profile(checkout_copy: Path) -> No
     assert "myspec/variants/myroom.toml" in text
     (checkout_copy / "myspec" / "variants" / "myroom.toml").write_text("\n".join(profile))
     run_session(text, checkout_copy)
+
+
+def test_validate_engine_guide_shows_real_outputs(checkout_copy: Path) -> None:
+    """The guide's runs of the JavaScript reference engine over the pipe (needs node)."""
+    if shutil.which("node") is None and not os.environ.get("STUDSPEC_REQUIRE_NODE"):
+        pytest.skip("node is not installed")
+    text = (DOCS / "validate-engine.rst").read_text(encoding="utf-8")
+    assert any("cmd:node" in command for command, _ in sessions(text))
+    shutil.copytree(ROOT / "tests" / "engines", checkout_copy / "tests" / "engines")
+    run_session(text, checkout_copy)

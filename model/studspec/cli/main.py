@@ -131,8 +131,12 @@ def build_parser() -> argparse.ArgumentParser:
     fuzz = commands.add_parser("fuzz", parents=[formats],
                                help="play generated hands through an engine and the model in "
                                     "lock-step and report every divergence")
-    fuzz.add_argument("--engine", required=True, choices=("pokerkit", "studspec"),
-                      help="the engine under test (studspec: the model against itself)")
+    fuzz.add_argument("--engine", required=True, metavar="ENGINE",
+                      help="the engine under test: pokerkit, studspec (the model against "
+                           "itself), 'cmd:PROGRAM ARGS' (a program speaking the engine "
+                           "protocol on stdin/stdout) or MODULE:FACTORY (a Python adapter)")
+    fuzz.add_argument("--engine-timeout", type=float, metavar="SECONDS",
+                      help="how long to wait for each reply of a cmd: engine (default: 10)")
     fuzz.add_argument("--profile", required=True, metavar="P",
                       help="the rule profile to hold the engine to")
     fuzz.add_argument("--hands", type=int, default=200, metavar="N",
@@ -143,6 +147,23 @@ def build_parser() -> argparse.ArgumentParser:
                       "(default: ./fuzz-ENGINE-PROFILE-SEED); files are never overwritten")
     fuzz.add_argument("--no-shrink", dest="shrink", action="store_false",
                       help="report the first hand of each divergence as found, unshrunk")
+    fuzz.add_argument("--game", choices=("high", "hilo"),
+                      help="play this game under the profile's other rules (default: the "
+                           "profile's game)")
+    fuzz.add_argument("--infer-profile", action="store_true",
+                      help="adopt each rule value that explains a divergence, write the "
+                           "inferred profile (TOML) and report the defects no value explains")
+    conform = commands.add_parser("conform", parents=[formats],
+                                  help="play the casebook through an engine under each "
+                                       "profile and compare its answers, case by case")
+    conform.add_argument("--engine", required=True, metavar="ENGINE",
+                         help="the engine under test, as for fuzz")
+    conform.add_argument("--profile", required=True, action="append", dest="profiles",
+                         metavar="P", help="a profile the engine claims (repeatable)")
+    conform.add_argument("--case", action="append", dest="cases", default=[], metavar="CASE",
+                         help="only this case (a bundled case ID or a case file; repeatable)")
+    conform.add_argument("--engine-timeout", type=float, metavar="SECONDS",
+                         help="how long to wait for each reply of a cmd: engine (default: 10)")
     return parser
 
 
@@ -210,10 +231,22 @@ def _dispatch(arguments: argparse.Namespace) -> Report:
                              "or --list")
         return ruling_report(arguments.case, arguments.profiles)
     if command == "fuzz":
+        if arguments.infer_profile:
+            from studspec.cli.infer_cmd import infer_report
+
+            return infer_report(arguments.engine, arguments.profile, arguments.game,
+                                arguments.hands, arguments.seed, arguments.out,
+                                arguments.shrink, arguments.engine_timeout)
         from studspec.cli.fuzz_cmd import fuzz_report
 
         return fuzz_report(arguments.engine, arguments.profile, arguments.hands,
-                           arguments.seed, arguments.out, arguments.shrink)
+                           arguments.seed, arguments.out, arguments.shrink,
+                           arguments.engine_timeout, arguments.game)
+    if command == "conform":
+        from studspec.cli.conform_cmd import conform_report
+
+        return conform_report(arguments.engine, arguments.profiles, arguments.cases,
+                              arguments.engine_timeout)
     raise UsageError(f"unknown command {command!r}")  # argparse prevents this
 
 

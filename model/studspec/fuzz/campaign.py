@@ -18,6 +18,7 @@ from hypothesis import seed as hypothesis_seed
 
 from studspec.engines.model_adapter import ModelEngine
 from studspec.engines.protocol import Engine
+from studspec.errors import StudSpecError
 from studspec.fuzz.generate import HandSpec, hand_specs
 from studspec.fuzz.lockstep import Divergence, HandRun, play
 from studspec.fuzz.shrink import shrink
@@ -52,6 +53,7 @@ def run_campaign(engine: EngineFactory, profile: Profile, hands: int, seed: int,
                  max_seats: int = 8) -> Campaign:
     """Play ``hands`` generated hands through the model (under ``profile``) and the engine."""
     campaign = Campaign()
+    broken: list[StudSpecError] = []
     model = ModelEngine(profile)
     under_test = engine()
 
@@ -59,7 +61,13 @@ def run_campaign(engine: EngineFactory, profile: Profile, hands: int, seed: int,
     @_settings(hands)
     @given(hand_specs(profile.game, max_seats))
     def one_hand(spec: HandSpec) -> None:
-        run = play(spec, model, under_test)
+        if broken:  # an engine that broke its protocol ends the campaign
+            return
+        try:
+            run = play(spec, model, under_test)
+        except StudSpecError as error:  # e.g. a malformed reply: reported as it came
+            broken.append(error)
+            return
         index = campaign.hands
         campaign.hands += 1
         if run.divergence is not None:
@@ -70,6 +78,8 @@ def run_campaign(engine: EngineFactory, profile: Profile, hands: int, seed: int,
             progress(campaign.hands, campaign.by_kind)
 
     one_hand()
+    if broken:
+        raise broken[0]
     if shrink:
         for kind in campaign.first:
             campaign.minimal[kind] = shrink_kind(kind, model, under_test,

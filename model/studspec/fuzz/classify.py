@@ -16,6 +16,7 @@ from typing import Any
 
 from studspec.engines.model_adapter import ModelEngine
 from studspec.engines.protocol import EngineRefusal
+from studspec.errors import InvalidInputError
 from studspec.fuzz.lockstep import HandRun
 from studspec.profiles import PARAMETERS, Profile, all_profiles
 from studspec.profiles import _typed as typed_value
@@ -39,16 +40,13 @@ def reproduces(profile: Profile, run: HandRun) -> bool:
     model = ModelEngine(profile)
     try:
         model.start(run.spec.table)
-    except EngineRefusal:
-        return False
-    for step, view in enumerate(run.engine_views):
-        if model.observe() != view:
-            return False
-        if step < len(run.moves):
-            try:
-                model.apply(run.moves[step])
-            except EngineRefusal:
+        for step, view in enumerate(run.engine_views):
+            if model.observe() != view:
                 return False
+            if step < len(run.moves):
+                model.apply(run.moves[step])
+    except (EngineRefusal, InvalidInputError):  # e.g. the deck runs out under these rules
+        return False
     return bool(run.engine_views)
 
 

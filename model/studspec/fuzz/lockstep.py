@@ -159,6 +159,10 @@ def play(spec: HandSpec, model: ModelEngine, engine: Engine) -> HandRun:
                                         f"refuses {probe}", f"accepts {probe}")
             return run
         move = pick(ours, choice)
+        # An engine in another process may start on the move while the model plays it.
+        begin = getattr(engine, "begin_apply", None)
+        if begin is not None:
+            begin(move)
         model.apply(move)
         try:
             engine.apply(move)

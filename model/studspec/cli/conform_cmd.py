@@ -1,0 +1,66 @@
+"""``studspec conform --engine E --profile P``: the casebook played through an engine.
+
+Every bundled case (or the cases named) under every profile given, through the engine,
+compared with the case's expectation (``studspec.cases.conform``): passed, failed, not
+checked (the protocol cannot show what the case asks; never counted as passed) or not
+applicable (the other game). Exit code: 1 if any case failed, else 0.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from studspec.cases.book import find_case, load_casebook
+from studspec.cases.conform import FAILED, NOT_APPLICABLE, NOT_CHECKED, PASSED, conform
+from studspec.cli.reports import Report
+from studspec.engines.protocol import Engine
+from studspec.engines.registry import engine_factory
+from studspec.profiles import Profile, load_profile
+
+ORDER = (FAILED, PASSED, NOT_CHECKED, NOT_APPLICABLE)
+
+
+def conform_report(engine: str, profile_names: Sequence[str], case_names: Sequence[str],
+                   timeout: float | None = None) -> Report:
+    """Run the cases through the engine under each profile and report case by case."""
+    profiles = [load_profile(name) for name in profile_names]
+    cases = ([find_case(name) for name in case_names] if case_names
+             else list(load_casebook().values()))
+    engines: dict[str, Engine] = {}
+
+    def engine_for(profile: Profile) -> Engine:
+        # One engine for every profile, except the model itself (it plays the profile).
+        key = profile.name if engine == "studspec" else ""
+        if key not in engines:
+            engines[key] = engine_factory(engine, profile.name, timeout=timeout)()
+        return engines[key]
+
+    outcomes = conform(cases, profiles, engine_for)
+    name = next(iter(engines.values())).name if engines else engine
+    counts = Counter(outcome.status for outcome in outcomes)
+    data = {"engine": name, "profiles": list(profile_names), "cases": len(cases),
+            "counts": {status: counts[status] for status in ORDER},
+            "outcomes": [{"case": o.case, "profile": o.profile, "kind": o.kind,
+                          "status": o.status, "detail": o.detail, "expected": o.expected,
+                          "engine": o.engine, "phh": o.phh or None} for o in outcomes]}
+    lines = [f"{name} against the casebook ({len(cases)} case(s)) under "
+             f"{', '.join(profile_names)}: " + ", ".join(f"{counts[status]} {status}"
+                                                           for status in ORDER)]
+    for status in (FAILED, NOT_CHECKED):
+        chosen = [o for o in outcomes if o.status == status]
+        if chosen:
+            lines += ["", f"{status}:"]
+        for o in chosen:
+            lines.append(f"  {o.case} [{o.profile}] {o.kind}: {o.detail}")
+            if o.status == FAILED:
+                lines.append(f"    expected: {o.expected}")
+                lines.append(f"    engine:   {o.engine}")
+    passed: dict[str, list[str]] = {}
+    for o in outcomes:
+        if o.status == PASSED:
+            passed.setdefault(f"{o.case} ({o.kind})", []).append(o.profile)
+    if passed:
+        lines += ["", "passed:"] + [f"  {case}: {', '.join(names)}"
+                                    for case, names in passed.items()]
+    return Report(data, "\n".join(lines), 1 if counts[FAILED] else 0)

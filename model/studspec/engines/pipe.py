@@ -1,0 +1,204 @@
+"""An engine in another process, driven over a pipe with the wire protocol (JSON lines).
+
+``PipeEngine("node stud.mjs")`` starts the program, says hello (the protocol version) and
+then speaks for it through the adapter protocol: ``start`` and ``apply`` send a request and
+read back the engine's observation (or its refusal), ``observe`` returns the last one, and
+``refuses`` asks. Every reply is checked against the schema (``studspec.engines.wire``); a
+reply that breaks it, a program that exits, or one that does not answer within ``timeout``
+seconds is an :class:`EngineProtocolError` naming the engine, the step and the field, and a
+hung program is killed.
+"""
+
+from __future__ import annotations
+
+import os
+import select
+import shlex
+import subprocess
+import tempfile
+import time
+import weakref
+from typing import IO, Any
+
+from studspec.engines.protocol import EngineRefusal, Move, Observation, Table
+from studspec.engines.wire import (
+    PROTOCOL_VERSION,
+    WireError,
+    dump_line,
+    move_message,
+    observation_of,
+    parse_line,
+    table_message,
+)
+from studspec.errors import StudSpecError
+
+DEFAULT_TIMEOUT = 10.0
+
+
+class EngineProtocolError(StudSpecError):
+    """An engine broke the protocol: a malformed reply, no reply in time, or an exit."""
+
+
+def _stop(process: subprocess.Popen[bytes], stderr: IO[bytes]) -> None:
+    """End the engine's process (asked to quit first) and close its files."""
+    if process.poll() is None:
+        try:
+            assert process.stdin is not None
+            process.stdin.write(dump_line({"op": "quit"}).encode())
+            process.stdin.close()
+            process.wait(timeout=1)
+        except (OSError, subprocess.TimeoutExpired, ValueError):
+            process.kill()
+            process.wait()
+    for stream in (process.stdin, process.stdout, stderr):
+        if stream is not None and not stream.closed:
+            stream.close()
+
+
+class PipeEngine:
+    """A program speaking the engine protocol on its stdin and stdout."""
+
+    def __init__(self, command: str, *, timeout: float = DEFAULT_TIMEOUT,
+                 label: str | None = None) -> None:
+        self.command = command
+        self.label = label or f"cmd:{command}"
+        self.timeout = timeout
+        argv = shlex.split(command)
+        if not argv:
+            raise EngineProtocolError(f"engine {self.label!r}: no program to run")
+        self._stderr = tempfile.TemporaryFile()  # noqa: SIM115 (lives as long as the engine)
+        try:
+            self.process = subprocess.Popen(argv, stdin=subprocess.PIPE,
+                                            stdout=subprocess.PIPE, stderr=self._stderr)
+        except OSError as error:
+            self._stderr.close()
+            raise EngineProtocolError(f"engine {self.label!r}: cannot start "
+                                      f"{argv[0]!r}: {error.strerror}") from None
+        self._finalizer = weakref.finalize(self, _stop, self.process, self._stderr)
+        self._buffer = b""
+        self._broken: str | None = None
+        self._pending: Move | None = None   # a move sent by begin_apply, its reply unread
+        self._sent = 0
+        self._seats = 0
+        self._observation: Observation | None = None
+        hello = self._ask({"op": "hello", "protocol": PROTOCOL_VERSION}, "hello_reply",
+                          "hello")
+        self.name: str = hello["name"]
+
+    def close(self) -> None:
+        """Ask the engine to quit (kill it if it does not) and release its pipes."""
+        self._finalizer()
+
+    # -- the conversation ----------------------------------------------------------------
+    def _fail(self, step: str, reason: str) -> EngineProtocolError:
+        if self._broken is not None:
+            return EngineProtocolError(f"engine {self.label!r}, step {step}: the engine was "
+                                       f"stopped after an earlier failure: {self._broken}")
+        tail = ""
+        if self.process.poll() is not None and not self._stderr.closed:
+            self._stderr.seek(0)
+            lines = self._stderr.read().decode("utf-8", "replace").strip().splitlines()
+            tail = f"; its stderr ends: {' | '.join(lines[-3:])}" if lines else ""
+        self.close()
+        self._broken = f"step {step} (message {self._sent}): {reason}{tail}"
+        return EngineProtocolError(f"engine {self.label!r}, {self._broken}")
+
+    def _read_line(self, step: str) -> bytes:
+        stdout = self.process.stdout
+        assert stdout is not None
+        deadline = time.monotonic() + self.timeout
+        while b"\n" not in self._buffer:
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([stdout], [], [], left)[0]:
+                raise self._fail(step, f"no reply within {self.timeout:g} s; the engine was "
+                                       "stopped")
+            chunk = os.read(stdout.fileno(), 1 << 16)
+            if not chunk:
+                code = self.process.wait()
+                raise self._fail(step, f"the engine exited (code {code}) without replying")
+            self._buffer += chunk
+        line, self._buffer = self._buffer.split(b"\n", 1)
+        return line
+
+    def _send(self, request: dict[str, Any], step: str) -> None:
+        stdin = self.process.stdin
+        assert stdin is not None
+        if self._broken is not None:
+            raise self._fail(step, "")
+        self._sent += 1
+        try:
+            stdin.write(dump_line(request).encode())
+            stdin.flush()
+        except (BrokenPipeError, ValueError):
+            code = self.process.wait()
+            raise self._fail(step, f"the engine exited (code {code}) before the "
+                                   "request") from None
+
+    def _receive(self, definition: str, step: str) -> dict[str, Any]:
+        line = self._read_line(step)
+        try:
+            reply = parse_line(line, definition)
+        except WireError as error:
+            raise self._fail(step, str(error)) from None
+        if "error" in reply:
+            raise self._fail(step, f"the engine reports an error: {reply['error']}")
+        return reply
+
+    def _ask(self, request: dict[str, Any], definition: str, step: str) -> dict[str, Any]:
+        """Send one request and read its reply, checked against the schema's definition."""
+        if self._pending is not None:
+            raise self._fail(step, f"apply {self._pending} was begun, not finished")
+        self._send(request, step)
+        return self._receive(definition, step)
+
+    def _state(self, request: dict[str, Any], step: str) -> None:
+        self._send(request, step)
+        self._receive_state(step)
+
+    def _receive_state(self, step: str) -> None:
+        reply = self._receive("state_reply", step)
+        if "refused" in reply:
+            raise EngineRefusal(reply["refused"])
+        try:
+            self._observation = observation_of(reply["observation"], self._seats)
+        except (WireError, StudSpecError) as error:
+            raise self._fail(step, str(error)) from None
+
+    # -- the adapter protocol ------------------------------------------------------------
+    def start(self, table: Table) -> None:
+        """Send ``start`` with the table; keep the engine's first observation."""
+        if self._pending is not None:
+            raise self._fail("start", f"apply {self._pending} was begun, not finished")
+        self._seats, self._observation = table.seats, None
+        self._state({"op": "start", "table": table_message(table)}, "start")
+
+    def observe(self) -> Observation:
+        """The engine's observation after the last start or applied move."""
+        if self._observation is None:
+            raise EngineRefusal("no hand has been started")
+        return self._observation
+
+    def refuses(self, move: Move) -> str | None:
+        """Ask the engine whether it refuses ``move`` now."""
+        reply = self._ask({"op": "refuses", "move": move_message(move)}, "refuses_reply",
+                          f"refuses {move}")
+        refusal: str | None = reply["refusal"]
+        return refusal
+
+    def begin_apply(self, move: Move) -> None:
+        """Send ``apply`` now and read the reply in ``apply(move)``: the engine works on the
+        move while the caller does something else (the lock-step harness plays the model)."""
+        self._send({"op": "apply", "move": move_message(move)}, f"apply {move}")
+        self._pending = move
+
+    def apply(self, move: Move) -> None:
+        """Send ``apply`` (unless ``begin_apply`` sent it); keep the engine's observation
+        after it (or raise its refusal)."""
+        step = f"apply {move}"
+        if self._pending == move:
+            self._pending = None
+            self._receive_state(step)
+            return
+        if self._pending is not None:
+            raise self._fail(step, f"apply {self._pending} was begun, not finished")
+        self._state({"op": "apply", "move": move_message(move)}, step)
