@@ -25,6 +25,7 @@ from studspec.low import five_card_low
 from studspec.profiles import load_profile
 from studspec.proving import Goal, obligation, wrong_variant
 from studspec.ranking import Category, HighValue, five_card_value
+from studspec.showdown import first_to_show, showdown_order
 
 RANKS = range(2, 15)
 
@@ -227,3 +228,86 @@ def _first_live_seat(boards: Any, profile: Any) -> int:
 _ORIGINALS: dict[str, Callable[..., Any]] = {
     "five_card_value": five_card_value, "five_card_low": five_card_low}
 """The model's functions, held where a substitution does not reach (the variants call them)."""
+
+
+# SHOW-02 (statement): after a bet on the last round, the last bettor or raiser shows first
+# (last_aggressor) or the last player to call him (last_caller; the bettor when nobody
+# called); with no bet, the first to act on the last round (or the next live seat clockwise
+# when he has folded), or the best board (ties: the lowest seat). The rest follow clockwise.
+SHOW_SEATS = range(2, 6)
+
+
+def _players(seats: int) -> Iterator[list[int]]:
+    for mask in range(1 << seats):
+        players = [seat for seat in range(seats) if mask >> seat & 1]
+        if len(players) >= 2:
+            yield players
+
+
+@obligation("SHOW-02", name="pin-showdown-order",
+            title="the model's first to show and showing order are the clause's, for every "
+                  "set of players at 2-5 seats and every value of the showdown parameters")
+def pin_showdown_order() -> Iterator[Goal]:
+    """first_to_show and showdown_order equal the declared rule on every small table."""
+    base = load_profile("base")
+
+    def cases() -> Iterator[tuple[str, bool]]:
+        for seats in SHOW_SEATS:
+            for players in _players(seats):
+                for first in players:
+                    declared = [(first + step) % seats for step in range(seats)
+                                if (first + step) % seats in players]
+                    yield (f"order from {first}, {players} of {seats}",
+                           showdown_order(first, players, seats) == declared)
+                for rule in ("last_aggressor", "last_caller"):
+                    profile = replace(base, showdown_first=rule)
+                    for aggressor, caller in permutations(players, 2):
+                        declared_first = caller if rule == "last_caller" else aggressor
+                        got = first_to_show(in_hand=players, last_aggressor=aggressor,
+                                            last_caller=caller, first_to_act=players[0],
+                                            boards=None, profile=profile)
+                        yield f"{rule}, bet by {aggressor}, call by {caller}", got == declared_first
+                profile = replace(base, showdown_no_bet="first_to_act")
+                for actor in range(seats):
+                    declared_first = next((actor + step) % seats for step in range(seats)
+                                          if (actor + step) % seats in players)
+                    got = first_to_show(in_hand=players, last_aggressor=None, last_caller=None,
+                                        first_to_act=actor, boards=None, profile=profile)
+                    yield f"no bet, first actor {actor}, {players}", got == declared_first
+                profile = replace(base, showdown_no_bet="best_board")
+                for values in _board_values(len(players)):
+                    boards = dict(zip(players, values, strict=True))
+                    best = max(values)
+                    declared_first = min(seat for seat in players if boards[seat] == best)
+                    got = first_to_show(in_hand=players, last_aggressor=None, last_caller=None,
+                                        first_to_act=players[0], boards=boards,
+                                        profile=profile)
+                    yield f"best board {boards}", got == declared_first
+    yield exhaustive("SHOW-02 statement", cases())
+
+
+def _board_values(players: int) -> Iterator[tuple[int, ...]]:
+    """Board values 0-2 for each player (three players at most: ties and orders)."""
+    if players > 3:
+        return
+    for values in combinations_with_replacement(range(3), players):
+        yield from set(permutations(values))
+
+
+@wrong_variant(showdown_order, "the order goes counterclockwise", "pin-showdown-order")
+def _counterclockwise(first: int, in_hand: Sequence[int], seats: int) -> list[int]:
+    return sorted(set(in_hand), key=lambda seat: (first - seat) % seats)
+
+
+@wrong_variant(first_to_show, "the last caller ignored", "pin-showdown-order")
+def _caller_ignored(*, in_hand: Sequence[int], last_aggressor: int | None,
+                    last_caller: int | None, first_to_act: int, boards: Any,
+                    profile: Any) -> int:
+    seat: int = _ORIGINALS["first_to_show"](
+        in_hand=in_hand, last_aggressor=last_aggressor, last_caller=last_caller,
+        first_to_act=first_to_act, boards=boards,
+        profile=replace(profile, showdown_first="last_aggressor"))
+    return seat
+
+
+_ORIGINALS["first_to_show"] = first_to_show
