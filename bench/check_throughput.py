@@ -1,7 +1,7 @@
 """Hands per second read and checked: studspec's ``check`` path against PokerKit 0.7.7
 replaying the same hands from PHH, measured in the same run; median ratio of several runs.
 
-Run: ``.venv/bin/python bench/check_throughput.py [--hands 3000] [--runs 5]``.
+Run: ``.venv/bin/python -m bench.check_throughput [--hands 3000] [--runs 5] [--generated N]``.
 
 The hands are the shared site logs (PokerStars, Full Tilt, PartyPoker, OnGame), cut into
 one text per hand. studspec's side reads each hand's text with the site reader, fills an
@@ -9,7 +9,10 @@ unstated bring-in, picks the profile from the log and replays it through the who
 model. PokerKit's side loads the same hand, converted once with studspec's PHH writer
 (the conversion is not timed), with ``pokerkit.HandHistory.loads`` and iterates its states
 to the end. Only hands both can replay are timed; the others are listed with PokerKit's
-error. The workload repeats the hands up to ``--hands``.
+error. The workload repeats the hands up to ``--hands``. studspec's side is timed twice:
+the model alone, and with the fast path first (accept fast, explain slow). With
+``--generated N`` the hands are N hands of a generated corpus (``studspec generate``,
+profile pokerkit-0.7.7), read from PHH by both sides.
 """
 
 from __future__ import annotations
@@ -23,8 +26,12 @@ from pathlib import Path
 
 import pokerkit
 
+from studspec.fast.hand import warm_up
+from studspec.fast.replay import accept_fast
+from studspec.fuzz.corpus import generated_hands
+from studspec.profiles import load_profile
 from studspec.records.detect import READERS, decode, detect_format, read_text, split_hands
-from studspec.records.phh import write_phh
+from studspec.records.phh import parse_phh, write_phh
 from studspec.records.site_profiles import ProfileChooser
 from studspec.records.sitetext import split_lines
 from studspec.records.unstated import fill_bring_ins
@@ -49,12 +56,17 @@ def hand_texts(folder: Path) -> list[tuple[str, str]]:
     return texts
 
 
-def studspec_check(name: str, text: str, profiles: ProfileChooser) -> int:
-    """Read one hand's text and replay it under the profile its log calls for."""
+def studspec_check(name: str, text: str, profiles: ProfileChooser, *,
+                   fast_path: bool = False) -> int:
+    """Read one hand's text and replay it under the profile its log calls for (with the
+    fast path: accept fast, replay through Hand what it does not find clean)."""
     checked = 0
-    for filled in fill_bring_ins(read_text(text, name).records):
+    records = [parse_phh(text, name)] if name.endswith(".phh") else read_text(text, name).records
+    for filled in fill_bring_ins(records):
         if filled.record is not None:
-            replay(filled.record, profiles.of(filled.record)[0])
+            profile = profiles.of(filled.record)[0]
+            if not fast_path or accept_fast(filled.record, profile) is None:
+                replay(filled.record, profile)
             checked += 1
     return checked
 
@@ -67,12 +79,21 @@ def pokerkit_replay(phh: str) -> int:
     return states
 
 
-def workload(folder: Path) -> tuple[list[tuple[str, str, str]], list[str]]:
-    """The hands both sides replay, as (file, site text, PHH), and why the others are left."""
+def generated_texts(count: int, profile: str = "pokerkit-0.7.7",
+                    seed: int = 1) -> list[tuple[str, str]]:
+    """(file name, PHH text) of ``count`` hands of a generated corpus (``studspec generate``)."""
+    return [(f"hand-{hand.number:06d}.phh", write_phh(hand.record, profile=profile))
+            for hand in generated_hands(load_profile(profile), count, seed)]
+
+
+def workload(folder: Path, generated: int = 0) -> tuple[list[tuple[str, str, str]], list[str]]:
+    """The hands both sides replay, as (file, site text or PHH, PHH), and why the others are
+    left; the site logs of ``folder``, or ``generated`` hands of a generated corpus."""
     both, left = [], []
-    for name, text in hand_texts(folder):
-        records = [f.record for f in fill_bring_ins(read_text(text, name).records)
-                   if f.record is not None]
+    for name, text in (generated_texts(generated) if generated else hand_texts(folder)):
+        source = ([parse_phh(text, name)] if name.endswith(".phh")
+                  else read_text(text, name).records)
+        records = [f.record for f in fill_bring_ins(source) if f.record is not None]
         if len(records) != 1:
             left.append(f"{name}: studspec does not replay this hand")
             continue
@@ -95,9 +116,10 @@ def _rate(function: Callable[[], object], hands: int) -> float:
     return hands / (time.perf_counter() - start)
 
 
-def measure(hands: int, runs: int, folder: Path) -> dict[str, object]:
+def measure(hands: int, runs: int, folder: Path, generated: int = 0) -> dict[str, object]:
     """Median hands per second of both sides and the median of the per-run ratios."""
-    both, left = workload(folder)
+    both, left = workload(folder, generated)
+    warm_up()  # the fast path's steady state in a long run (its evaluator tables built)
     if not both:
         raise SystemExit(f"no hand both sides replay in {folder}")
     repeated = (both * (hands // len(both) + 1))[:hands]
@@ -107,21 +129,30 @@ def measure(hands: int, runs: int, folder: Path) -> dict[str, object]:
         for name, text, _ in repeated:
             studspec_check(name, text, profiles)
 
+    def ours_fast() -> None:
+        profiles = ProfileChooser(None)
+        for name, text, _ in repeated:
+            studspec_check(name, text, profiles, fast_path=True)
+
     def theirs() -> None:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             for _, _, phh in repeated:
                 pokerkit_replay(phh)
 
-    studspec_rates, pokerkit_rates, ratios = [], [], []
+    studspec_rates, fast_rates, pokerkit_rates, ratios, fast_ratios = [], [], [], [], []
     for _ in range(runs):
         studspec_rates.append(_rate(ours, len(repeated)))
+        fast_rates.append(_rate(ours_fast, len(repeated)))
         pokerkit_rates.append(_rate(theirs, len(repeated)))
         ratios.append(studspec_rates[-1] / pokerkit_rates[-1])
+        fast_ratios.append(fast_rates[-1] / pokerkit_rates[-1])
     return {"distinct_hands": len(both), "hands": len(repeated), "runs": runs,
             "studspec_hands_per_second": statistics.median(studspec_rates),
+            "fast_path_hands_per_second": statistics.median(fast_rates),
             "pokerkit_hands_per_second": statistics.median(pokerkit_rates),
-            "ratio": statistics.median(ratios), "left_out": left}
+            "ratio": statistics.median(ratios), "fast_ratio": statistics.median(fast_ratios),
+            "left_out": left}
 
 
 def main(argv: list[str] | None = None) -> dict[str, object]:
@@ -129,14 +160,21 @@ def main(argv: list[str] | None = None) -> dict[str, object]:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--hands", type=int, default=3000)
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--generated", type=int, default=0, metavar="N",
+                        help="check N generated PHH hands instead of the site logs")
     arguments = parser.parse_args(argv)
     folder = SHARED if SHARED.is_dir() else LOCAL
-    result = measure(arguments.hands, arguments.runs, folder)
-    print(f"hands: {result['distinct_hands']} distinct from {folder.name}, repeated to "
+    result = measure(arguments.hands, arguments.runs, folder, arguments.generated)
+    source = f"a generated corpus ({arguments.generated})" if arguments.generated else folder.name
+    print(f"hands: {result['distinct_hands']} distinct from {source}, repeated to "
           f"{result['hands']}; {result['runs']} runs")
     print(f"studspec read + check: {result['studspec_hands_per_second']:,.0f} hands/s")
     print(f"PokerKit 0.7.7 PHH replay: {result['pokerkit_hands_per_second']:,.0f} hands/s")
+    print(f"studspec read + check, fast path: {result['fast_path_hands_per_second']:,.0f} "
+          "hands/s")
     print(f"median ratio studspec / PokerKit: {result['ratio']:.2f}x")
+    print(f"median ratio studspec fast path / PokerKit: {result['fast_ratio']:.2f}x "
+          "(issue 14 bar >= 20x)")
     for reason in result["left_out"]:  # type: ignore[attr-defined]
         print(f"  left out: {reason}")
     return result

@@ -20,13 +20,14 @@ import z3
 
 from studspec.board import BoardValue, suit_tie_key_rule, wins_board_tie_rule
 from studspec.cards import STANDARD_SUIT_ORDER, SuitOrder, card_from_index, parse_cards
+from studspec.deck import MAX_SEATS, MIN_SEATS
 from studspec.proving import Goal, obligation
 
 from .cards import card_constant, card_value, is_valid_card, rank_index, suit_position
 
 TIE_BREAKS = ("position", "high_card_by_suit")
 BOARD_SIZES = (2, 3, 4)
-SEAT_COUNTS = range(2, 9)
+SEAT_COUNTS = range(MIN_SEATS, MAX_SEATS + 1)  # every table a profile allows
 COUNT_BITS = 3
 RANK_BITS = 4
 
@@ -155,7 +156,7 @@ def total_preorder() -> Iterator[Goal]:
 
 
 @obligation("ACT-01", "ACT-03", name="first-to-act-unique",
-            title="exactly one player acts first, for 2-8 players, 2-4 upcards, each tie-break")
+            title="exactly one player acts first, for 2-9 players, 2-4 upcards, each tie-break")
 def first_to_act_unique() -> Iterator[Goal]:
     """Precedence between seats is a strict total order, so exactly one seat is first.
 

@@ -1,4 +1,4 @@
-"""Betting rounds, for 2-8 seats, every profile and every table: inductive invariants.
+"""Betting rounds, for 2-9 seats, every profile and every table: inductive invariants.
 
 ``invariant`` is an inductive invariant of the betting round encoded in betting_encoding:
 every initial state satisfies it, and every legal action from a state satisfying it leads
@@ -16,6 +16,7 @@ from typing import Any
 
 import z3
 
+from studspec.deck import MAX_SEATS, MIN_SEATS
 from studspec.proving import Goal, obligation
 
 from .betting_encoding import (
@@ -53,7 +54,7 @@ from .betting_encoding import (
     umin,
 )
 
-SEAT_COUNTS = range(2, 9)
+SEAT_COUNTS = range(MIN_SEATS, MAX_SEATS + 1)  # every table a profile allows
 
 
 def core_invariant(p: Params, s: ZState) -> Any:
@@ -156,7 +157,7 @@ def _each_part(label: str, claim: Callable[[int], tuple[Any, list[tuple[str, Any
 
 @obligation("BET-10", "BET-01", "BRINGIN-05", name="betting-invariant",
             title="the betting-round invariant holds initially and is preserved by every "
-                  "legal action, 2-8 seats, every profile")
+                  "legal action, 2-9 seats, every profile")
 def betting_invariant() -> Iterator[Goal]:
     """Initiation and consecution of the inductive invariant."""
     def initiation(seats: int) -> Any:

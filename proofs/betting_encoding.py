@@ -139,7 +139,7 @@ def umax(a: Any, b: Any) -> Any:
     return z3.If(z3.ULE(a, b), b, a)
 
 
-COUNT_WIDTH = 4            # seat counts (at most 8)
+COUNT_WIDTH = 4            # seat counts (at most 9)
 
 
 def count(flags: list[Any]) -> Any:

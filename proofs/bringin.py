@@ -1,4 +1,4 @@
-"""BRINGIN-01/02: for 2-8 distinct door cards exactly one seat brings in, under each tie-break.
+"""BRINGIN-01/02: for 2-9 distinct door cards exactly one seat brings in, under each tie-break.
 
 The encoding states the rule declaratively, seat by seat: seat i brings in when its door
 card precedes every other seat's. "Precedes" is the bring-in order of CARD-04 under the
@@ -16,6 +16,7 @@ from typing import Any
 import z3
 
 from studspec.cards import STANDARD_SUIT_ORDER, SuitOrder, card_from_index
+from studspec.deck import MAX_SEATS, MIN_SEATS
 from studspec.proving import Goal, obligation
 
 from .cards import (
@@ -27,7 +28,7 @@ from .cards import (
 )
 
 TIE_BREAKS = ("suit", "position")
-SEAT_COUNTS = range(2, 9)
+SEAT_COUNTS = range(MIN_SEATS, MAX_SEATS + 1)  # every table a profile allows
 
 
 def precedes(doors: list[Any], i: int, j: int, tie_break: str, order: SuitOrder) -> Any:
@@ -73,7 +74,7 @@ def order_key(doors: list[Any], seat: int, tie_break: str,
 
 
 @obligation("BRINGIN-01", "BRINGIN-02", name="bring-in-no-gap",
-            title="some seat brings in, for 2-8 distinct door cards and each tie-break")
+            title="some seat brings in, for 2-9 distinct door cards and each tie-break")
 def no_gap() -> Iterator[Goal]:
     """At least one seat satisfies the bring-in condition.
 
@@ -113,7 +114,7 @@ def _abstract_minimum_step(seats: int, label: str) -> Goal:
 
 
 @obligation("BRINGIN-01", "BRINGIN-02", name="bring-in-no-conflict",
-            title="at most one seat brings in, for 2-8 distinct door cards and each tie-break")
+            title="at most one seat brings in, for 2-9 distinct door cards and each tie-break")
 def no_conflict() -> Iterator[Goal]:
     """No two seats satisfy the bring-in condition together."""
     for tie_break in TIE_BREAKS:

@@ -31,6 +31,7 @@ from typing import Any
 import z3
 
 from studspec.cards import SuitOrder, format_suit_order
+from studspec.deck import MAX_SEATS
 from studspec.pots import low_half_rule
 from studspec.proving import Goal, obligation
 
@@ -44,8 +45,8 @@ from .cards import (
     suit_position,
 )
 
-MAX_WINNERS = 8
-MAX_PLAYERS = 8
+MAX_WINNERS = MAX_SEATS  # every player of the largest table may tie
+MAX_PLAYERS = MAX_SEATS  # the largest table a profile allows (max_players 9)
 
 
 def units_value(units: int) -> Any:
@@ -76,10 +77,10 @@ def _explain_units(model: Any) -> str:
 
 
 @obligation("POT-03", "POT-05", name="split-conserves-chips",
-            title="a split of any pot among 1-8 tied hands pays out every chip, at most "
+            title="a split of any pot among 1-9 tied hands pays out every chip, at most "
                   "one odd chip each")
 def split_conserves() -> Iterator[Goal]:
-    """For any pot and 1-8 winners: shares sum to the pot, each share is
+    """For any pot and 1-9 winners: shares sum to the pot, each share is
     the equal share or one chip more, and fewer odd chips than winners are dealt."""
     units = z3.Int("units")
     for winners in range(1, MAX_WINNERS + 1):
@@ -110,7 +111,7 @@ def halves_conserve() -> Iterator[Goal]:
 
 
 @obligation("POT-02", "POT-03", "POT-04", "POT-05", name="division-conserves-pot",
-            title="every hi/lo division (1-8 high winners, 0-8 low winners) pays out the pot")
+            title="every hi/lo division (1-9 high winners, 0-9 low winners) pays out the pot")
 def division_conserves() -> Iterator[Goal]:
     """The whole division, composed, for every count of tied highs and lows; then in money."""
     units = z3.Int("units")
@@ -164,7 +165,7 @@ def _explain_contributions(players: int) -> Any:
 
 
 @obligation("POT-06", name="side-pots-partition-contributions",
-            title="for 2-8 players and any contributions, the layers partition every "
+            title="for 2-9 players and any contributions, the layers partition every "
                   "player's chips, and a player is in exactly the layers he reached")
 def side_pots_partition() -> Iterator[Goal]:
     """Layers run between consecutive sorted contribution levels (empty where two levels are

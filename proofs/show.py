@@ -1,9 +1,9 @@
 """SHOW-02: the showing order is a permutation of the players still in the hand, under every
 value of the showdown parameters.
 
-Encoding: ``seats`` seats numbered in dealing order (2..8); ``in_hand[s]`` says whether seat
+Encoding: ``seats`` seats numbered in dealing order (2..9); ``in_hand[s]`` says whether seat
 ``s`` still holds a hand; seats are 4-bit vectors, distances and counts 8-bit (no overflow
-for 8 seats). The place of seat ``s`` in the order that starts at ``first`` is the number
+for 9 seats). The place of seat ``s`` in the order that starts at ``first`` is the number
 of seats in the hand whose clockwise distance from ``first`` is smaller than his
 (``place``). The first to show is chosen as the model does (``first_to_show``); the best
 board is found by a left-to-right scan keeping the first strictly better board
@@ -18,6 +18,7 @@ from typing import Any
 
 import z3
 
+from studspec.deck import MAX_SEATS, MIN_SEATS
 from studspec.profiles import PARAMETERS
 from studspec.proving import Goal, obligation
 
@@ -114,11 +115,11 @@ def _explain(seats: int) -> Any:
 
 
 @obligation("SHOW-02", name="showdown-order-is-a-permutation",
-            title="for 2-8 seats and any first shower in the hand, the showing order lists "
+            title="for 2-9 seats and any first shower in the hand, the showing order lists "
                   "every player still in the hand exactly once, starting with him")
 def order_is_permutation() -> Iterator[Goal]:
     """Places are distinct and below the number of players in the hand; the first is 0th."""
-    for seats in range(2, 9):
+    for seats in range(MIN_SEATS, MAX_SEATS + 1):
         in_hand, _ = _symbols(seats)
         first = z3.BitVec("first", SEAT_BITS)
         premise = is_in_hand(first, in_hand)
@@ -138,10 +139,10 @@ def order_is_permutation() -> Iterator[Goal]:
                   "is a player still in the hand; the best board is the lowest seat of the "
                   "best boards")
 def first_is_in_hand() -> Iterator[Goal]:
-    """The selection never names a seat out of the hand (no gap), for 2-8 seats."""
+    """The selection never names a seat out of the hand (no gap), for 2-9 seats."""
     firsts = PARAMETERS["showdown_first"].allowed or ()
     no_bets = PARAMETERS["showdown_no_bet"].allowed or ()
-    for seats in range(2, 9):
+    for seats in range(MIN_SEATS, MAX_SEATS + 1):
         in_hand, boards = _symbols(seats)
         aggressor, caller, first_actor = (z3.BitVec(name, SEAT_BITS) for name in
                                           ("aggressor", "caller", "first_actor"))

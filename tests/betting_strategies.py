@@ -26,8 +26,8 @@ rules_strategy = st.one_of(st.sampled_from(sorted(PROFILE_RULES.values(), key=re
 
 
 @st.composite
-def round_starts(draw: st.DrawFn, max_players: int = 8) -> RoundState:
-    """A betting round at its start: any street, 2-8 seats, stacks small enough for all-ins."""
+def round_starts(draw: st.DrawFn, max_players: int = 9) -> RoundState:
+    """A betting round at its start: any street, 2-9 seats, stacks small enough for all-ins."""
     players = draw(st.integers(min_value=2, max_value=max_players))
     stakes = draw(stakes_strategy)
     rules = draw(rules_strategy)

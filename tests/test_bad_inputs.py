@@ -209,3 +209,33 @@ def test_next_shows_the_reader_warnings_of_its_hand(capsys: pytest.CaptureFixtur
                      "--profile", "partypoker-8")
     assert code == 2
     assert "reader warning: line 14: corrupted card token; read as an unknown card ('Zz')" in text
+
+
+@pytest.mark.parametrize("name", ["x" * 300, "../S000.txt", ""])
+def test_a_source_file_name_the_system_cannot_open_is_a_spec_error(
+        tmp_path: Path, name: str) -> None:
+    # Found by the long run of tests/input_fuzz.py (spec surface, input #19412).
+    spec = tmp_path / "spec"
+    shutil.copytree(spec_dir(), spec)
+    sources = spec / "sources" / "sources.toml"
+    text = sources.read_text(encoding="utf-8")
+    assert 'file = "S000.txt"' in text
+    sources.write_text(text.replace('file = "S000.txt"', f'file = "{name}"'), encoding="utf-8")
+    result = _studspec(spec, "rules")
+    assert result.returncode == 2, result.stderr
+    assert "Traceback" not in result.stderr
+    assert "sources.toml" in result.stderr and "'file'" in result.stderr
+
+
+def test_a_record_cut_short_is_not_clean(capsys: pytest.CaptureFixture[str],
+                                         tmp_path: Path) -> None:
+    cut = tmp_path / "cut.phh"  # the hand stops on 5th street, before its betting
+    cut.write_text("\n".join([
+        'variant = "F7S"', "antes = [1, 1]", "bring_in = 1", "small_bet = 2", "big_bet = 4",
+        "starting_stacks = [100, 100]", "actions = [",
+        '  "d dh p1 2c3c4c", "d dh p2 9hKs5d", "p1 pb", "p2 cc",',
+        '  "d dh p1 5c", "d dh p2 Qs", "p2 cc", "p1 cc", "d dh p1 6c", "d dh p2 2h",',
+        "]"]) + "\n", encoding="utf-8")
+    code, text = run(capsys, "check", str(cut))
+    assert code == 2 and "NOT clean" in text
+    assert "the record ends before the hand does: it cannot be judged whole" in text

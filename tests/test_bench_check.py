@@ -20,3 +20,10 @@ def test_hands_pokerkit_cannot_load_are_left_out_with_its_reason() -> None:
     assert "ongame-big-bring.txt" in names
     assert len(both) + len(left) == len(list(LOCAL.glob("*.txt")))
     assert all("PokerKit" in reason or "studspec" in reason for reason in left)
+
+
+def test_the_throughput_benchmark_runs_on_a_generated_corpus(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    result = main(["--hands", "4", "--runs", "1", "--generated", "6"])
+    assert result["hands"] == 4 and result["fast_ratio"] > 0
+    assert "a generated corpus (6)" in capsys.readouterr().out

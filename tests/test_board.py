@@ -24,8 +24,8 @@ def boards(*texts: str | None) -> list[list[Card] | None]:
 
 @st.composite
 def deals(draw: st.DrawFn) -> list[list[Card] | None]:
-    """2-8 seats with 2-4 distinct upcards each (same count), some seats folded."""
-    seats = draw(st.integers(2, 8))
+    """2-9 seats with 2-4 distinct upcards each (same count), some seats folded."""
+    seats = draw(st.integers(2, 9))
     size = draw(st.integers(2, 4))
     cards = draw(st.permutations(full_deck()))
     result: list[list[Card] | None] = [cards[i * size:(i + 1) * size] for i in range(seats)]

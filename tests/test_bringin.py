@@ -45,7 +45,7 @@ def test_source_profiles_pick_their_tie_break() -> None:
 
 
 @pytest.mark.clause("BRINGIN-01", "BRINGIN-02")
-@given(distinct_cards(2, 8), profiles)
+@given(distinct_cards(2, 9), profiles)
 def test_the_bring_in_has_the_lowest_rank_and_wins_the_tie(doors: list[Card],
                                                            profile: Profile) -> None:
     seat = bring_in_seat(doors, profile)

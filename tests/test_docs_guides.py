@@ -120,6 +120,14 @@ def test_house_variant_guide_builds_a_working_profile(checkout_copy: Path) -> No
     run_session(text, checkout_copy)
 
 
+def test_check_archive_guide_shows_real_outputs(checkout_copy: Path) -> None:
+    """Generate a corpus, check it on two processes, with and without the fast path."""
+    text = (DOCS / "check-archive.rst").read_text(encoding="utf-8")
+    assert len(sessions(text)) >= 4
+    run_session(text, checkout_copy)
+    assert len(list((checkout_copy / "corpus").glob("hand-*.phh"))) == 40
+
+
 def test_validate_engine_guide_shows_real_outputs(checkout_copy: Path) -> None:
     """The guide's runs of the JavaScript reference engine over the pipe (needs node)."""
     if shutil.which("node") is None and not os.environ.get("STUDSPEC_REQUIRE_NODE"):

@@ -1,6 +1,7 @@
 """The whole-hand state machine: deals, openers, rounds, showdown and awards; random hands."""
 
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import strategies as st
@@ -181,6 +182,35 @@ def test_eight_players_to_seventh_street_share_a_community_card(profile: str) ->
     assert hand.is_over and sum(hand.stacks) == 4000
     result = replay(parse_phh(write_phh(record_of(hand))), hand.profile)
     assert result.violations == [] and result.stacks == hand.stacks
+
+
+@pytest.mark.clause("PLAYERS-01", "BET-01", "DECK-05")
+@pytest.mark.parametrize("profile", ["pokerstars", "base"])
+def test_a_nine_seat_table_plays_every_round_when_a_profile_allows_nine(profile: str) -> None:
+    # max_players = 9 is an allowed value (PLAYERS-01): the betting rounds, the community
+    # card and the showdown must cover a nine-seat table. Three players fold on 3rd street:
+    # with fewer folds the deck runs out before 7th street (DECK-03: 27 + 3 burns + 9+8+7 > 52).
+    nine = replace(PROFILES[profile], max_players=9)
+    deck = full_deck()
+    random.Random(9).shuffle(deck)
+    hand = Hand(nine, STAKES, [300] * 9, deck=deck)
+    passive = (ActionKind.CHECK, ActionKind.CALL, ActionKind.BRING_IN)
+    folded: list[int] = []
+    while hand.phase != Phase.SHOWDOWN and not hand.is_over:
+        kinds = [legal.kind for legal in hand.legal_actions()]
+        if hand.street == 3 and len(folded) < 3 and ActionKind.FOLD in kinds:
+            folded.append(hand.actor or 0)
+            act(hand, ActionKind.FOLD)
+        else:
+            act(hand, next(kind for kind in kinds if kind in passive))
+    assert hand.phase == Phase.SHOWDOWN  # 7th street dealt, reshuffled or shared (DECK-04)
+    assert sorted(hand.showing_order()) == sorted(set(range(9)) - set(folded))
+    hand.showdown()
+    assert hand.is_over and sum(hand.stacks) == 2700
+    result = replay(parse_phh(write_phh(record_of(hand))), nine)
+    assert result.violations == [] and result.stacks == hand.stacks
+    with pytest.raises(IllegalActionError, match="PLAYERS-01"):
+        Hand(PROFILES[profile], STAKES, [300] * 9, deck=deck)  # an eight-seat profile
 
 
 @pytest.mark.clause("SHOW-02", "POT-07")

@@ -308,7 +308,9 @@ def test_next_and_check_report_the_ruling_with_clause_and_authority(tmp_path, ca
     assert rulings == [{"irregularity": "absent", "player": "p4", "ruling": "dead-hand",
                         "clause": "MISDEAL-07", "authority": "TDA24 r30; RP-10-C",
                         "why": rulings[0]["why"]}]
-    assert main(["check", str(path), "--profile", "roberts"]) == 0
+    # The record stops on 3rd street: check reports the ruling, and the hand cut short is
+    # not clean (exit 2).
+    assert main(["check", str(path), "--profile", "roberts"]) == 2
     assert "ruling: absent p4: dead-hand, MISDEAL-07 (TDA24 r30; RP-10-C)" in \
         capsys.readouterr().out
     assert path.read_bytes() == before

@@ -41,7 +41,7 @@ def test_card_order_encoding_agrees_with_model(a: Card, b: Card, order: SuitOrde
 
 
 @pytest.mark.clause("BRINGIN-01", "BRINGIN-02")
-@given(distinct_cards(2, 8), profiles)
+@given(distinct_cards(2, 9), profiles)
 def test_bring_in_encoding_agrees_with_model(doors: list[Card], profile: Profile) -> None:
     encoded_doors = [card_encoding.card_value(card.index) for card in doors]
     encoded = [evaluate(bring_in_encoding.brings_in(encoded_doors, seat,
@@ -53,7 +53,7 @@ def test_bring_in_encoding_agrees_with_model(doors: list[Card], profile: Profile
 
 
 @pytest.mark.clause("BRINGIN-01", "BRINGIN-02")
-@given(distinct_cards(2, 8), profiles)
+@given(distinct_cards(2, 9), profiles)
 def test_bring_in_order_key_agrees_with_precedence(doors: list[Card], profile: Profile) -> None:
     encoded_doors = [card_encoding.card_value(card.index) for card in doors]
     tie_break = profile.bring_in_tie_break

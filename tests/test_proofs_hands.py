@@ -58,7 +58,7 @@ def test_board_key_agrees_with_the_model(cards: list[Card]) -> None:
 
 @st.composite
 def seatings(draw: st.DrawFn) -> list[list[Card]]:
-    seats, size = draw(st.integers(2, 8)), draw(st.integers(2, 4))
+    seats, size = draw(st.integers(2, 9)), draw(st.integers(2, 4))
     deck = draw(st.permutations(full_deck()))
     return [deck[i * size:(i + 1) * size] for i in range(seats)]
 

@@ -36,9 +36,26 @@ SAMPLES = {  # file -> (hand id, the game as written, other games written the sa
     "party-hilo.txt": ("11480841734", "FL 7 Card Stud Hi-Lo", ["FL Razz"]),
     "ongame-big-bring.txt": ("R5-292493407-77", "LIMIT SEVEN_CARD_STUD",
                              ["LIMIT RAZZ", "POT_LIMIT SEVEN_CARD_STUD"]),
+    "winamax-hilo.txt": ("9250793-554-1478991850", "7-Card Stud Hi/Lo fixed limit",
+                         ["7-Card Razz fixed limit", "5-Card Stud fixed limit",
+                          "7-Card Stud Hi/Lo pot limit"]),
+    "everleaf-showdown.txt": ("285999845", "7 Card Stud", ["7 Card Razz", "5 Card Stud"]),
+    "winning-stud.txt": ("693978063", "(Seven Cards Stud)", ["(Seven Cards Razz)",
+                                                           "(Five Cards Stud)"]),
+    "absolute-hilo.txt": ("1300000000", "Seven Card Hi/Lo", ["Seven Card Razz",
+                                                           "Five Card Stud"]),
 }
 ENCODINGS = ["utf-8", "utf-8-sig", "utf-16", "utf-16-le", "cp1252", "latin-1"]
 FLIPS = ["\x00", "\r", "\n", "\u00e9", "\u20ac", "\ufffd", "$", "[", "]", "9", " ", ":"]
+
+
+def encodes(text: str, encoding: str) -> bool:
+    """Whether an encoding can write a clean hand (Latin-1 has no euro sign)."""
+    try:
+        text.encode(encoding)
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def without_lines(record: HandRecord) -> list[object]:
@@ -99,7 +116,8 @@ def damaged_files(draw: st.DrawFn) -> tuple[bytes, str, str, bool]:
         joined = joined.replace("\n", "\r\n", draw(st.integers(1, 20)))
     elif ending != "\n":
         joined = joined.replace("\n", ending)
-    data = joined.encode(draw(st.sampled_from(ENCODINGS)), errors="replace")
+    data = joined.encode(draw(st.sampled_from([e for e in ENCODINGS if encodes(text, e)])),
+                         errors="replace")  # a damaged hand may hold what no encoding has
     return data, name, hand_id, other_game
 
 

@@ -53,5 +53,18 @@ def test_without_the_shared_folder_the_page_uses_the_excerpts_and_says_so(
     page = _page(checkout)
     assert "only excerpts are shown" in page and "Not explained yet" not in page
     assert "``stars-no-bring-in-35874081088.txt``" in page
-    assert page.count("   * - ``") == len(list(LOCAL.glob("*.txt")))
+    assert page.count("   * - ``") == len([*LOCAL.glob("*.txt"), *LOCAL.glob("*.xml")])
     assert {"R5-292493407-77", "11480841734", "35874081088"} <= set(EXPLANATIONS)
+
+
+def test_every_shared_site_folder_is_read_or_says_why_not() -> None:
+    shared = ROOT.parent / "shared" / "data" / "handhistories"
+    if not shared.is_dir():
+        pytest.skip("the shared hand histories are not beside the checkout")
+    from site_validation import NOT_READ, READ_FOLDERS
+
+    folders = {p.name for p in shared.iterdir() if p.is_dir()} - {"phh"}
+    assert folders == READ_FOLDERS | set(NOT_READ)
+    page = _page(ROOT)
+    assert "Logs of sites studspec does not read" in page
+    assert all(f"``{site}/" in page for site in NOT_READ)

@@ -16,6 +16,7 @@ from typing import Any
 from studspec.cli.check import check_report
 from studspec.records.detect import READERS
 from studspec.records.site_profiles import GAME_NAMES, SITE_NAMES
+from studspec.records.xmlreader import XML_FORMATS
 
 EXPLANATIONS = {
     "11480841734": (
@@ -35,6 +36,65 @@ EXPLANATIONS = {
         "completion, so this hand states no bring-in amount. The other hands of the same "
         "file at the same $0.04/$0.08 table post $0.02, which is used; the hand is clean "
         "(and would be with any amount below the small bet)."),
+    "31423297-107": (
+        "Merge Stud $0.50/$1 (XML): seven antes of $0.05, the $0.10 bring-in called twice, "
+        "then $0.50 and $1 bets called on 4th and 5th street make a $3.65 pot; the one "
+        "winner is paid $3.47 and the log states no rake, so $0.18 was kept unstated. The "
+        "check reports the unstated rake and checks the award on what was paid (POT-08); "
+        "the hand is otherwise clean."),
+    "70969727-130": (
+        "Merge Stud/8 $0.25/$0.50 (XML): a $4.39 pot, paid whole ($4.23) to three fours; "
+        "the winner's 5-4-3-2 has no fifth card of eight or lower, so no low qualifies and "
+        "the high hand scoops (LOW-01). The log states no rake: $0.16 kept unstated, "
+        "reported as such (POT-08); the hand is otherwise clean."),
+    "285997675": (
+        "Everleaf: a $0.34 pot ($0.04 in antes, a completion to $0.05 called by the "
+        "bring-in, a $0.10 bet called on 5th street) paid $0.32 when the last opponent "
+        "folds to a $0.10 bet on 6th street (the reader returns that bet, which the log "
+        "does not); the log states no rake, so the "
+        "difference was kept unstated. The check reports the unstated rake and checks the "
+        "award on what was paid (POT-08); the hand is otherwise clean."),
+    "285998238": (
+        "Everleaf: a $0.94 pot paid $0.88 after the river bettor folds to a raise to "
+        "$0.20 (the reader returns the $0.10 nobody called); the log states no rake, so "
+        "the "
+        "difference was kept unstated. The check reports the unstated rake and checks the "
+        "award on what was paid (POT-08); the hand is otherwise clean."),
+    "285999596": (
+        "Everleaf: a $0.63 pot paid $0.59 when the last opponent folds to a $0.10 bet on "
+        "6th street (returned by the reader); the log states no rake, so the "
+        "difference was kept unstated. The check reports the unstated rake and checks the "
+        "award on what was paid (POT-08); the hand is otherwise clean."),
+    "285999845": (
+        "Everleaf: a $0.46 pot paid $0.44 at a two-player showdown; the log states no rake, so the "
+        "difference was kept unstated. The check reports the unstated rake and checks the "
+        "award on what was paid (POT-08); the hand is otherwise clean."),
+    "286000360": (
+        "Everleaf: a $0.26 pot paid $0.24 at a two-player showdown; the log states no rake, so the "
+        "difference was kept unstated. The check reports the unstated rake and checks the "
+        "award on what was paid (POT-08); the hand is otherwise clean."),
+    "285999989": (
+        "Everleaf, heads-up: the bring-in is called, then on 4th street the bring-in player "
+        "bets $0.10, the big bet, and the other folds. A 4th-street big bet is allowed only "
+        "with an open pair (BET-07), and Everleaf logs show no card at all until a showdown, "
+        "so nothing shows the pair: the check reports BET-03, as it must when the log cannot "
+        "show the bet was allowed. The $0.10 nobody called is returned by the reader (the "
+        "log writes no return; its award, $0.06, is the antes and the called bring-in)."),
+    "693975843": (
+        "Winning Stud/8, three players: a 7.05 pot (after a 0.14 rake and a 0.06 jackpot "
+        "fee) is split between two pairs for high and 7-6-4-2-A for low. The log does not "
+        "name the halves; the reader infers them from the lows shown. The site pays the "
+        "odd cent to the low half (3.53 low, 3.52 high); POT-04, as the rule texts read, "
+        "gives it to the high half, so the check reports a result that differs from the "
+        "record by one cent each way. No profile parameter says which half takes the odd "
+        "chip between the halves; this log is the evidence for one."),
+    "2418630592": (
+        "iPoker (XML): the players' 'bet' attributes total $0.44 (seven $0.01 antes, the "
+        "$0.02 bring-in called five times, a $0.05 bet called twice, then a $0.10 bet "
+        "nobody called); the winner, komanchi7, is paid $0.43 ('win'), his uncalled $0.10 "
+        "included. The log states no rake, so $0.01 was kept unstated. The check reports "
+        "the unstated rake and checks the award on what was paid (POT-08); the hand is "
+        "otherwise clean."),
 }
 """Hand id -> why the hand does not validate plainly, written after reading its log."""
 
@@ -47,11 +107,31 @@ def shared_folder(root: Path) -> tuple[Path, bool]:
     return root / "tests" / "data" / "handhistories", False
 
 
+READ_FOLDERS = {*READERS, *XML_FORMATS}
+"""The shared corpus has a folder per site; these are the sites studspec reads."""
+
+NOT_READ = {
+    "bovada": (
+        "Bovada (Bodog): the header states no stakes ('7CARD Fixed Limit', '7CARD HiLo Fixed "
+        "Limit'), so the small and big bet could only be guessed from the bets, which a "
+        "verifier must not do; older logs deal later streets with no street line and write "
+        "'D bets' on 4th street, whose meaning the logs do not give."),
+    "kingsclub": (
+        "KingsClub: the amounts do not fit fixed-limit stud as the log states it: at 44/88 a "
+        "completion to 44 is raised to 77.16, then to 121.16 (raises of 33.16 and 44), and "
+        "the bring-in equals the ante (33.16); the street lines are one behind the cards "
+        "(the 4th-street cards come under '*** 3RD STREET ***'). The site's structure is "
+        "not known well enough to check it. The Razz file would be skipped as another "
+        "game."),
+}
+"""Sites of the shared corpus studspec has no reader for, and why (shown on the page)."""
+
+
 def _files(folder: Path) -> list[Path]:
     # PHH files, and the logs of the sites studspec has a reader for (a folder per site).
     return sorted(path for path in folder.rglob("*")
-                  if path.suffix in (".txt", ".phh") and path.name != "README.md"
-                  and (path.parent == folder or path.parent.name in READERS
+                  if path.suffix in (".txt", ".xml", ".phh") and path.name != "README.md"
+                  and (path.parent == folder or path.parent.name in READ_FOLDERS
                        or path.suffix == ".phh"))
 
 
@@ -127,12 +207,25 @@ def site_validation_page(root: Path, clause_ref: Any, escape: Any,
         explained += _explained(data, clause_ref, escape)
     lines += ["", *heading("Hands that do not validate plainly, explained", "-"),
               *(explained or ["Every hand validates plainly.", ""])]
+    unread = sorted(path for path in folder.rglob("*")
+                    if path.parent.name in NOT_READ and path.suffix in (".txt", ".xml"))
+    if unread:
+        lines += [*heading("Logs of sites studspec does not read", "-"),
+                  "These files are reported by ``studspec check`` as of no known format "
+                  "(exit 2), never misread. Why each site has no reader yet:", ""]
+        for site, why in NOT_READ.items():
+            files = ", ".join(f"``{p.relative_to(folder)}``" for p in unread
+                              if p.parent.name == site)
+            if files:
+                lines += [f"* {escape(why)} Files: {files}.", ""]
     lines += [*heading("Site rule differences", "-"),
               "Where a site's logs show a rule the TDA does not have, the site's profile "
               "says so, citing the log hand; every other value is inherited from ``base`` "
               "and shown as inherited. The profiles: "
               + ", ".join(f":ref:`{name} <profile-{name}>`" for name in
-                          ("pokerstars", "pokerstars-8", "fulltilt", "partypoker-8", "ongame"))
+                          ("pokerstars", "pokerstars-8", "fulltilt", "partypoker-8", "ongame",
+                           "winamax", "winamax-8", "merge", "merge-8", "everleaf", "winning",
+                           "winning-8", "absolute-8", "ipoker"))
               + ".", "",
               "* The 4th-street open-pair big bet in stud high (PokerStars, Full Tilt): "
               f"finding :ref:`FIND-60 <finding-find-60>`, {clause_ref('BET-07')}. These "
@@ -142,6 +235,6 @@ def site_validation_page(root: Path, clause_ref: Any, escape: Any,
               "PokerStars (and the TDA) let it stand, so ``pokerstars`` sets "
               "``fold_when_nothing_to_call`` (finding :ref:`FIND-35 <finding-find-35>`) and "
               "the hand checks clean; under ``base`` or ``s001`` it is a BET-04 violation.",
-              "* An unstated rake (PartyPoker) and unstated bring-in amounts (OnGame, "
-              "PokerStars) are gaps in the logs, not rule differences.", ""]
+              "* An unstated rake (PartyPoker, Merge, Everleaf, iPoker) and unstated bring-in "
+              "amounts (OnGame, PokerStars) are gaps in the logs, not rule differences.", ""]
     return "\n".join(lines) + "\n"

@@ -28,6 +28,7 @@ from studspec.specdata.findings import load_findings
 from studspec.specdata.sources import load_sources
 from studspec.trace import CLAUSE_ID_PATTERN
 from studspec.traceability import ClauseChain, clause_chains
+from studspec.variant_views import differences, profiles_by_name
 
 AREA_TITLES = {
     "CARD": "Cards and suits", "DEAL": "Dealing", "ANTE": "Antes", "BRINGIN": "The bring-in",
@@ -188,24 +189,47 @@ def findings_page() -> str:
 
 
 def variants_page() -> str:
-    """The matrix of parameters × profiles, each cell with its source."""
-    profiles = all_profiles()
+    """The profiles as their differences from their parents, then the full matrix with the
+    differences in bold and inherited values quiet."""
+    profiles = profiles_by_name()
     lines = [*heading("Variant profiles", "="),
-             "A profile is a named set of rule parameters. Each value names its source; "
-             "*inherited* marks a value the profile's text leaves open, taken from the "
-             "profile it extends.", "",
-             ".. list-table::", "   :header-rows: 1", "   :class: variant-matrix", "",
-             "   * - Parameter"]
-    lines += [f"     - ``{p.name}``" for p in profiles]
+             "A profile is a named set of rule parameters. Each value names its source. Most "
+             "profiles extend another and change a few values; each is shown first as what it "
+             "changes (``studspec variants``), then every value in the full matrix "
+             "(``studspec variants --full``).", "",
+             *heading("What each profile changes", "-")]
+    for view in differences(profiles):
+        name = view.profile.name
+        lines += [f"``{name}`` — {escape(view.profile.title)}", ""]
+        if view.compared_with is None:
+            lines += ["   The root profile: every parameter is set here.", ""]
+        elif not view.differences:
+            lines += [f"   The same values as ``{view.compared_with}``.", ""]
+        else:
+            lines += [f"   Against ``{view.compared_with}``:", ""]
+            lines += [f"   * ``{d.parameter}``: **{d.value}** ({source_link(d.source)}), not "
+                      f"{d.compared_value} ({source_link(d.compared_source)})"
+                      for d in view.differences]
+            lines += [""]
+    lines += [*heading("The full matrix", "-"),
+              "**Bold**: the profile changes the value of the profile it extends; plain: set "
+              "by the profile to its parent's value; *italic*: inherited.", "",
+              ".. list-table::", "   :header-rows: 1", "   :class: variant-matrix", "",
+              "   * - Parameter"]
+    lines += [f"     - ``{name}``" for name in profiles]
     for name, parameter in PARAMETERS.items():
         lines += [f"   * - ``{name}`` ({clause_ref(parameter.clause_id)})"]
-        for profile in profiles:
+        for profile in profiles.values():
             value = profile.values[name]
-            inherited = f", inherited from ``{value.defined_in}``" \
-                if profile.is_inherited(name) else ""
-            lines += [f"     - {value.value} ({source_link(value.source)}{inherited})"]
+            parent = profiles[profile.extends] if profile.extends else None
+            if profile.is_inherited(name):
+                lines += [f"     - *{value.value}* (from ``{value.defined_in}``)"]
+            elif parent is not None and parent.values[name].value != value.value:
+                lines += [f"     - **{value.value}** ({source_link(value.source)})"]
+            else:
+                lines += [f"     - {value.value} ({source_link(value.source)})"]
     lines += ["", *heading("Profiles", "-"), ".. toctree::", "   :maxdepth: 1", ""]
-    lines += [f"   profiles/{profile.name}" for profile in profiles]
+    lines += [f"   profiles/{name}" for name in profiles]
     return "\n".join(lines) + "\n"
 
 

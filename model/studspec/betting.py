@@ -25,6 +25,7 @@ from studspec.betting_state import (
     RoundState,
     SeatState,
 )
+from studspec.deck import MAX_SEATS, MIN_SEATS
 from studspec.errors import IllegalActionError, InvalidInputError
 from studspec.stakes import Stakes
 from studspec.trace import implements
@@ -96,8 +97,9 @@ def start_round(street: Street, stakes: Stakes, rules: BetRules, stacks: Sequenc
     """
     count = len(stacks)
     flags = list(in_hand) if in_hand is not None else [True] * count
-    if not 2 <= count <= 8 or len(flags) != count:
-        raise InvalidInputError("a betting round needs 2 to 8 seats, one in-hand flag each",
+    if not MIN_SEATS <= count <= MAX_SEATS or len(flags) != count:
+        raise InvalidInputError(f"a betting round needs {MIN_SEATS} to {MAX_SEATS} seats, "
+                                "one in-hand flag each",
                                 input_text=str(count), where="stacks")
     if any(stack < 0 for stack in stacks) or pot < 0:
         raise InvalidInputError("stacks and pot cannot be negative", input_text=str(stacks),

@@ -31,6 +31,10 @@ from studspec.records.hand import (
 )
 from studspec.stakes import Stakes
 
+RECORD_ENDS_EARLY = "the record ends before the hand does"
+"""The note of a record that stops before the hand is over (``check`` does not call it
+clean: the rest of the hand cannot be judged)."""
+
 
 @dataclass(frozen=True)
 class Violation:
@@ -253,7 +257,7 @@ class _Replayer:
         if hand.phase == Phase.SHOWDOWN:
             hand.showdown()
         if not hand.is_over:
-            result.notes.append(f"the record ends before the hand does ({position_of(hand)})")
+            result.notes.append(f"{RECORD_ENDS_EARLY} ({position_of(hand)})")
             return result
         recorded = [p.finishing_stack for p in self.record.players]
         if hand.undetermined:

@@ -18,6 +18,8 @@ else 1 if any violation or divergence was found, else 0.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import cache, partial
 from pathlib import Path
 from typing import Any
 
@@ -25,14 +27,17 @@ from studspec.cli.render import table
 from studspec.cli.reports import Report
 from studspec.cli.summary import summarize
 from studspec.errors import InvalidInputError, SpecError, StudSpecError
+from studspec.fast.hand import WARM_UP_HANDS, warm_up
+from studspec.fast.replay import FastResult, accept_fast
 from studspec.inputs import input_file
 from studspec.irregular_hand import ruling_data, ruling_text
+from studspec.parallel import run_map
 from studspec.records.detect import read_hand_histories
 from studspec.records.hand import HandRecord
 from studspec.records.phh import read_phh
 from studspec.records.site_profiles import ProfileChooser
 from studspec.records.unstated import fill_bring_ins
-from studspec.replay import ReplayResult, Violation, replay
+from studspec.replay import RECORD_ENDS_EARLY, ReplayResult, Violation, replay
 from studspec.specdata.clauses import get_clause
 
 EXIT_OK, EXIT_FOUND, EXIT_INPUT = 0, 1, 2
@@ -58,7 +63,7 @@ def _violation_data(violation: Violation) -> dict[str, Any]:
             "why": violation.message, "source": clause_quote(violation.clause_id)}
 
 
-def _hand_data(record: HandRecord, result: ReplayResult) -> dict[str, Any]:
+def _hand_data(record: HandRecord, result: ReplayResult | FastResult) -> dict[str, Any]:
     recorded = [p.finishing_stack for p in record.players]
     return {
         "file": record.origin.file, "hand": record.origin.hand_id, "site": record.origin.format,
@@ -99,40 +104,98 @@ def read_records(path: Path) -> tuple[list[HandRecord], list[dict[str, Any]]]:
     return result.records, problems
 
 
-def check_report(files: list[str], profile_name: str | None = None) -> Report:
+def check_report(files: list[str], profile_name: str | None = None, *,
+                 fast_path: bool = True, jobs: int = 1, scheduler: str | None = None,
+                 progress: Callable[[int, int], None] | None = None) -> Report:
     """Replay every hand of every file (under the given profile, else the log's); report
-    violations, results and a summary."""
-    profiles = ProfileChooser(profile_name)
+    violations, results and a summary. With ``fast_path`` a hand the fast path finds clean
+    is done; any other is replayed through ``Hand`` (the report is the same either way).
+    ``jobs`` processes (or the workers of the Dask ``scheduler``) check the files, one file
+    at a time each; the report is the same for any number (the files' results are merged
+    in the order given)."""
+    _chooser(profile_name)  # a bad profile name is an error now; workers inherit the profiles
+    files = archive_files(files)
+    if fast_path and jobs > 1 and scheduler is None and len(files) >= WARM_UP_HANDS:
+        warm_up()  # once here, not once in every worker
     hands: list[dict[str, Any]] = []
     problems: list[dict[str, Any]] = []
-    for file in files:
-        try:
-            records, found = read_records(input_file(file, what="FILE"))
-        except InvalidInputError as error:
-            # The file column names the file: an error about the FILE argument needs only
-            # its reason; one from inside the file keeps its place.
-            problems.append(_problem(file, None, None,
-                                     error.reason if error.where == "FILE" else str(error)))
-            continue
-        warnings = [p for p in found if p["severity"] == "warning"]
-        problems += [p for p in found if p["severity"] != "warning"]
-        for record, filled in zip(records, fill_bring_ins(records), strict=True):
-            if filled.record is None:
-                hands.append(_not_checked(record, filled.line, filled.problem or "", problems))
-                continue
-            hand = _check_one(filled.record, profiles, problems)
-            if filled.note:
-                hand["notes"].insert(0, filled.note)
-            hand["warnings"] = [p for p in warnings if p["hand"] == record.origin.hand_id]
-            hands.append(hand)
+    work = partial(check_file, profile_name=profile_name, fast_path=fast_path)
+    for file_hands, file_problems in run_map(work, files, jobs=jobs, scheduler=scheduler,
+                                             progress=progress):
+        hands += file_hands
+        problems += file_problems
     return _report(profile_name, hands, problems)
 
 
+ARCHIVE_SUFFIXES = (".phh", ".txt", ".xml")
+
+
+def archive_files(arguments: list[str]) -> list[str]:
+    """The files to check: each FILE as given, and each folder's hand files (``*.phh``,
+    ``*.txt``, ``*.xml``, in its subfolders too) in sorted order, so a report's order
+    never depends on the file system."""
+    files: list[str] = []
+    for argument in arguments:
+        folder = Path(argument)
+        try:
+            is_folder = folder.is_dir()
+        except OSError:  # e.g. a name too long: input_file reports it for the file
+            is_folder = False
+        if is_folder:
+            files += sorted(str(path) for path in folder.rglob("*")
+                            if path.suffix.lower() in ARCHIVE_SUFFIXES and path.is_file())
+        else:
+            files.append(argument)
+    return files
+
+
+@cache
+def _chooser(profile_name: str | None) -> ProfileChooser:
+    """One chooser per process and profile (profiles are loaded once)."""
+    return ProfileChooser(profile_name)
+
+
+def check_file(file: str, profile_name: str | None = None,
+               fast_path: bool = True) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The hands of one file, checked, and the problems met: one file's part of a report."""
+    profiles = _chooser(profile_name)
+    hands: list[dict[str, Any]] = []
+    problems: list[dict[str, Any]] = []
+    try:
+        records, found = read_records(input_file(file, what="FILE"))
+    except InvalidInputError as error:
+        # The file column names the file: an error about the FILE argument needs only
+        # its reason; one from inside the file keeps its place.
+        problems.append(_problem(file, None, None,
+                                 error.reason if error.where == "FILE" else str(error)))
+        return hands, problems
+    warnings = [p for p in found if p["severity"] == "warning"]
+    problems += [p for p in found if p["severity"] != "warning"]
+    for record, filled in zip(records, fill_bring_ins(records), strict=True):
+        if filled.record is None:
+            hands.append(_not_checked(record, filled.line, filled.problem or "", problems))
+            continue
+        hand = _check_one(filled.record, profiles, problems, fast_path)
+        if filled.note:
+            hand["notes"].insert(0, filled.note)
+        hand["warnings"] = [p for p in warnings if p["hand"] == record.origin.hand_id]
+        if any(note.startswith(RECORD_ENDS_EARLY) for note in hand["notes"]):
+            # A hand cut short cannot be judged whole: never clean (a partial hand is for
+            # `studspec next`).
+            hand["warnings"].append(_problem(file, record.origin.hand_id, None,
+                                             f"{RECORD_ENDS_EARLY}: it cannot be judged "
+                                             "whole", "warning"))
+        hands.append(hand)
+    return hands, problems
+
+
 def _check_one(record: HandRecord, profiles: ProfileChooser,
-               problems: list[dict[str, Any]]) -> dict[str, Any]:
+               problems: list[dict[str, Any]], fast_path: bool = True) -> dict[str, Any]:
     profile, reason = profiles.of(record)
     try:
-        hand = _hand_data(record, replay(record, profile))
+        # Accept fast, explain slow: what the fast path does not find clean, Hand replays.
+        fast = accept_fast(record, profile) if fast_path else None
+        hand = _hand_data(record, fast or replay(record, profile))
     except StudSpecError as error:
         hand = _not_checked(record, None, f"cannot be replayed: {error}", problems)
     hand.update(profile=profile.name, profile_reason=reason)
@@ -164,8 +227,8 @@ def _hand_lines(hand: dict[str, Any]) -> list[str]:
             lines.append(f"    source {violation['source']}")
     lines += [f"  result: {text}" for text in hand["divergences"]]
     lines += [f"  ruling: {ruling_text(ruling)}" for ruling in hand.get("rulings", [])]
-    lines += [f"  line {w['line'] or '?'}: reader warning: {w['reason']}"
-              + (f" ({w['text']!r})" if w["text"] is not None else "")
+    lines += [f"  {'line ' + str(w['line']) + ': reader ' if w['line'] else ''}warning: "
+              f"{w['reason']}" + (f" ({w['text']!r})" if w["text"] is not None else "")
               for w in hand["warnings"]]
     lines += [f"  note: {text}" for text in hand["notes"]]
     return lines

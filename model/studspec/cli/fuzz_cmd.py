@@ -26,6 +26,7 @@ from studspec.errors import InvalidInputError
 from studspec.fuzz.campaign import EngineFactory, Progress, run_campaign
 from studspec.fuzz.report import campaign_report
 from studspec.inputs import output_folder
+from studspec.parallel import check_jobs
 from studspec.profiles import Game, Profile, load_profile
 
 T = TypeVar("T")
@@ -98,11 +99,15 @@ def without_example_database(run: Callable[[], T]) -> T:
 
 def fuzz_report(engine: str, profile_name: str, hands: int, seed: int, out: str | None,
                 shrink: bool, timeout: float | None = None,
-                game: Game | None = None) -> Report:
-    """Run the campaign and build its report."""
+                game: Game | None = None, *, fast_path: bool = True, jobs: int | None = 1,
+                scheduler: str | None = None) -> Report:
+    """Run the campaign and build its report (on ``jobs`` processes or a Dask cluster, with
+    the fast path playing the model's side unless told not to: the report is the same)."""
     setup = campaign_setup(engine, profile_name, hands, seed, out, timeout, game)
+    processes = check_jobs(jobs)
     campaign = without_example_database(lambda: run_campaign(
-        setup.factory, setup.profile, hands, seed, progress=_progress(hands), shrink=shrink))
+        setup.factory, setup.profile, hands, seed, progress=_progress(hands), shrink=shrink,
+        fast_path=fast_path, jobs=processes, scheduler=scheduler))
     data, text = campaign_report(campaign, setup.profile, setup.factory(), setup.command,
                                  setup.folder if campaign.by_kind else None)
     return Report(data, text, 1 if campaign.by_kind else 0)

@@ -22,8 +22,8 @@ from studspec.cli.reports import (
     prove_report,
     rule_report,
     rules_report,
-    variants_report,
 )
+from studspec.cli.variants_cmd import variants_cmd
 from studspec.errors import StudSpecError
 from studspec.inputs import check_path_name
 
@@ -59,6 +59,17 @@ def build_parser() -> argparse.ArgumentParser:
     formats = argparse.ArgumentParser(add_help=False)
     formats.add_argument("--format", choices=("text", "json"), default="text",
                          help="output format (default: text)")
+    # check and fuzz at archive scale: the report is the same whichever way they run.
+    scale = argparse.ArgumentParser(add_help=False)
+    scale.add_argument("--jobs", type=int, metavar="N",
+                       help="processes working side by side (default: every core); the "
+                            "report is the same for any N")
+    scale.add_argument("--scheduler", metavar="ADDRESS",
+                       help="work on the workers of this Dask scheduler (e.g. "
+                            "tcp://127.0.0.1:8786; needs the cluster extra)")
+    scale.add_argument("--no-fast-path", dest="fast_path", action="store_false",
+                       help="the model's side through the reference model only, not the "
+                            "fast path (the report is the same; for cross-checking)")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     commands.add_parser("rules", parents=[formats], help="table of every clause")
     rule = commands.add_parser("rule", parents=[formats],
@@ -81,10 +92,18 @@ def build_parser() -> argparse.ArgumentParser:
                           help="list every uncovered sentence")
     commands.add_parser("findings", parents=[formats],
                         help="contradictions and ambiguities found in the sources")
-    variants = commands.add_parser("variants", parents=[formats],
-                                   help="matrix of parameters × profiles, with sources")
+    variants = commands.add_parser(
+        "variants", parents=[formats],
+        help="the profiles as their differences from the profile each extends, with sources")
     variants.add_argument("--diff", nargs=2, metavar=("A", "B"),
                           help="only the parameters where profiles A and B differ")
+    variants.add_argument("--base", metavar="B",
+                          help="show each profile's differences from B instead of its parent")
+    variants.add_argument("--parameter", metavar="P", help="one parameter in every profile")
+    variants.add_argument("--profile", metavar="P", dest="variant_profile",
+                          help="every parameter of one profile, set or inherited")
+    variants.add_argument("--full", action="store_true",
+                          help="the full matrix of parameters × profiles")
     enumerate_parser = commands.add_parser(
         "enumerate", parents=[formats],
         help="evaluate every 7-card (or 5-card) hand with the fast evaluators and count "
@@ -101,10 +120,11 @@ def build_parser() -> argparse.ArgumentParser:
     convert.add_argument("--to", choices=("phh",), default="phh", help="target format")
     convert.add_argument("--out", metavar="DIR",
                          help="output folder (default: ./<FILE stem>-phh); never overwritten")
-    check = commands.add_parser("check", parents=[formats],
+    check = commands.add_parser("check", parents=[formats, scale],
                                 help="replay recorded hands (PHH, site hand histories) under a "
                                      "profile and report every rule they break")
-    check.add_argument("files", nargs="+", metavar="FILE", help="PHH or site hand-history files")
+    check.add_argument("files", nargs="+", metavar="FILE",
+                       help="PHH or site hand-history files, or folders of them")
     check.add_argument("--profile", metavar="P",
                        help="the rule profile (`studspec variants` lists them); default: "
                             "the one each log's site and game call for")
@@ -128,7 +148,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="rule under this profile only (repeatable; default: every one)")
     ruling.add_argument("--list", action="store_true", dest="list_cases",
                         help="list the bundled cases")
-    fuzz = commands.add_parser("fuzz", parents=[formats],
+    fuzz = commands.add_parser("fuzz", parents=[formats, scale],
                                help="play generated hands through an engine and the model in "
                                     "lock-step and report every divergence")
     fuzz.add_argument("--engine", required=True, metavar="ENGINE",
@@ -164,6 +184,18 @@ def build_parser() -> argparse.ArgumentParser:
                          help="only this case (a bundled case ID or a case file; repeatable)")
     conform.add_argument("--engine-timeout", type=float, metavar="SECONDS",
                          help="how long to wait for each reply of a cmd: engine (default: 10)")
+    generate = commands.add_parser("generate", parents=[formats],
+                                   help="write random legal complete hands as PHH files, "
+                                        "reproducible from the seed")
+    generate.add_argument("--profile", required=True, metavar="P",
+                          help="the rule profile the hands are played under")
+    generate.add_argument("--hands", type=int, required=True, metavar="N",
+                          help="hands to write")
+    generate.add_argument("--seed", type=int, default=0, metavar="S",
+                          help="the seed that fixes the hands (default: 0)")
+    generate.add_argument("--out", required=True, metavar="DIR",
+                          help="output folder (created if missing); files are never "
+                               "overwritten")
     return parser
 
 
@@ -197,9 +229,12 @@ def _dispatch(arguments: argparse.Namespace) -> Report:
         return findings_report()
     if command == "variants":
         try:
-            return variants_report(arguments.diff)
+            return variants_cmd(diff=arguments.diff, parameter=arguments.parameter,
+                                profile=arguments.variant_profile, full=arguments.full,
+                                base=arguments.base)
         except KeyError as error:
-            raise UsageError(f"no profile named {error.args[0]}") from None
+            kind = "parameter" if error.args[0] == arguments.parameter else "profile"
+            raise UsageError(f"no {kind} named {error.args[0]}") from None
     if command == "enumerate":
         from studspec.cli.enumerate_cmd import enumerate_report
 
@@ -214,8 +249,12 @@ def _dispatch(arguments: argparse.Namespace) -> Report:
         return convert_report(arguments.file, arguments.to, arguments.out)
     if command == "check":
         from studspec.cli.check import check_report
+        from studspec.parallel import check_jobs, terminal_progress
 
-        return check_report(arguments.files, arguments.profile)
+        return check_report(arguments.files, arguments.profile,
+                            fast_path=arguments.fast_path, jobs=check_jobs(arguments.jobs),
+                            scheduler=arguments.scheduler,
+                            progress=terminal_progress("files"))
     if command == "next":
         from studspec.cli.next_cmd import next_report
 
@@ -241,12 +280,19 @@ def _dispatch(arguments: argparse.Namespace) -> Report:
 
         return fuzz_report(arguments.engine, arguments.profile, arguments.hands,
                            arguments.seed, arguments.out, arguments.shrink,
-                           arguments.engine_timeout, arguments.game)
+                           arguments.engine_timeout, arguments.game,
+                           fast_path=arguments.fast_path, jobs=arguments.jobs,
+                           scheduler=arguments.scheduler)
     if command == "conform":
         from studspec.cli.conform_cmd import conform_report
 
         return conform_report(arguments.engine, arguments.profiles, arguments.cases,
                               arguments.engine_timeout)
+    if command == "generate":
+        from studspec.cli.generate_cmd import generate_report
+
+        return generate_report(arguments.profile, arguments.hands, arguments.seed,
+                               arguments.out)
     raise UsageError(f"unknown command {command!r}")  # argparse prevents this
 
 

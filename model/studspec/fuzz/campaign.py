@@ -9,18 +9,22 @@ divergence.
 
 from __future__ import annotations
 
-from collections import Counter
+import multiprocessing
+from collections import Counter, deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import seed as hypothesis_seed
 
+from studspec.cluster import cluster_client
 from studspec.engines.model_adapter import ModelEngine
 from studspec.engines.protocol import Engine
 from studspec.errors import StudSpecError
+from studspec.fast.engine import FastEngine
 from studspec.fuzz.generate import HandSpec, hand_specs
-from studspec.fuzz.lockstep import Divergence, HandRun, play
+from studspec.fuzz.lockstep import Divergence, HandRun, play, play_accept_fast
 from studspec.fuzz.shrink import shrink
 from studspec.profiles import Profile
 
@@ -48,38 +52,149 @@ def _settings(examples: int) -> settings:
                     phases=[Phase.generate], suppress_health_check=list(HealthCheck))
 
 
+class _Player:
+    """Plays one spec in lock-step (in this process or in a pool worker)."""
+
+    def __init__(self, engine: EngineFactory, profile: Profile, fast_path: bool) -> None:
+        self.model = ModelEngine(profile)
+        self.fast = FastEngine(profile) if fast_path else None
+        self.under_test = engine()
+
+    def play(self, spec: HandSpec) -> HandRun:
+        if self.fast is not None:
+            return play_accept_fast(spec, self.fast, self.model, self.under_test)
+        return play(spec, self.model, self.under_test)
+
+
+@dataclass(frozen=True)
+class _Broken:
+    """A worker's engine broke its protocol: the error's message, sent back as text (an
+    error object may not survive the trip between processes)."""
+
+    message: str
+
+
+Played = HandRun | _Broken | None  # a divergent run, a broken engine, or a hand that agreed
+
+_WORKER: dict[str, Any] = {}  # the pool workers' player (set before the pool forks)
+
+
+def _played(player: _Player, spec: HandSpec) -> Played:
+    """What a worker sends back for a hand: the run only when it diverges."""
+    try:
+        run = player.play(spec)
+    except StudSpecError as error:  # e.g. a malformed reply of the engine under test
+        return _Broken(str(error))
+    return run if run.divergence is not None else None
+
+
+def _play_in_worker(spec: HandSpec) -> Played:
+    """A pool worker's hand (its player made once, from what the pool was forked with)."""
+    player = _WORKER.get("player")
+    if player is None:
+        player = _WORKER["player"] = _Player(*_WORKER["arguments"])
+    return _played(player, spec)
+
+
+def _play_batch(arguments: tuple[EngineFactory, Profile, bool],
+                specs: list[HandSpec]) -> list[Played]:
+    """A cluster task: a batch of hands; a broken engine ends the batch."""
+    player = _Player(*arguments)
+    results: list[Played] = []
+    for spec in specs:
+        results.append(_played(player, spec))
+        if isinstance(results[-1], _Broken):
+            break
+    return results
+
+
+CLUSTER_BATCH = 25  # hands per cluster task
+
+
 def run_campaign(engine: EngineFactory, profile: Profile, hands: int, seed: int, *,
                  progress: Progress | None = None, shrink: bool = True,
-                 max_seats: int = 8) -> Campaign:
-    """Play ``hands`` generated hands through the model (under ``profile``) and the engine."""
-    campaign = Campaign()
-    broken: list[StudSpecError] = []
-    model = ModelEngine(profile)
-    under_test = engine()
+                 max_seats: int = 8, fast_path: bool = True, jobs: int = 1,
+                 scheduler: str | None = None) -> Campaign:
+    """Play ``hands`` generated hands through the model (under ``profile``) and the engine.
 
-    @hypothesis_seed(seed)
-    @_settings(hands)
-    @given(hand_specs(profile.game, max_seats))
-    def one_hand(spec: HandSpec) -> None:
-        if broken:  # an engine that broke its protocol ends the campaign
-            return
-        try:
-            run = play(spec, model, under_test)
-        except StudSpecError as error:  # e.g. a malformed reply: reported as it came
-            broken.append(error)
+    With ``fast_path`` the fast path plays the model's side and ``Hand`` replays only the
+    hands where the engine differs (accept fast, explain slow): the campaign is the same.
+    With ``jobs`` > 1 Hypothesis generates the hands here and worker processes play them;
+    with ``scheduler`` the workers of that Dask cluster play them, in batches. Results are
+    taken in the order generated, so the campaign is the same for any ``jobs`` or cluster.
+    """
+    campaign = Campaign()
+    broken: list[StudSpecError] = []  # an engine that broke its protocol ends the campaign
+    player = _Player(engine, profile, fast_path)
+
+    def count(run: Played) -> None:
+        if broken:
+            return  # nothing after a broken engine counts, as when played here
+        if isinstance(run, _Broken):
+            broken.append(StudSpecError(run.message))
             return
         index = campaign.hands
         campaign.hands += 1
-        if run.divergence is not None:
+        if run is not None and run.divergence is not None:
             kind = kind_of(run.divergence)
             campaign.by_kind[kind] += 1
             campaign.first.setdefault(kind, (index, run))
         if progress is not None:
             progress(campaign.hands, campaign.by_kind)
 
-    one_hand()
+    pending: deque[Callable[[], list[Played]]] = deque()  # results, in order
+    pool, client, batch = None, None, []
+    if scheduler is not None:
+        client = cluster_client(scheduler)
+    elif jobs > 1:
+        _WORKER.clear()
+        _WORKER["arguments"] = (engine, profile, fast_path)
+        pool = multiprocessing.get_context("fork").Pool(jobs)
+
+    def submit(specs: list[HandSpec]) -> None:
+        if client is not None:
+            future = client.submit(_play_batch, (engine, profile, fast_path), specs, pure=False)
+            pending.append(future.result)
+        elif pool is not None:
+            waiting = pool.apply_async(_play_in_worker, (specs[0],))
+            pending.append(lambda: [waiting.get()])
+        while len(pending) > 4 * max(jobs, 2):  # a bounded queue: hands are streamed
+            for run in pending.popleft()():
+                count(run)
+
+    @hypothesis_seed(seed)
+    @_settings(hands)
+    @given(hand_specs(profile.game, max_seats))
+    def one_hand(spec: HandSpec) -> None:
+        if broken:
+            return
+        if pool is None and client is None:
+            try:
+                count(player.play(spec))
+            except StudSpecError as error:  # e.g. a malformed reply: reported as it came
+                broken.append(error)
+            return
+        batch.append(spec)
+        if pool is not None or len(batch) == CLUSTER_BATCH:
+            submit(batch.copy())
+            batch.clear()
+
+    try:
+        one_hand()
+        if batch:
+            submit(batch)
+        while pending:
+            for run in pending.popleft()():
+                count(run)
+    finally:
+        if pool is not None:
+            pool.terminate()
+            _WORKER.clear()
+        if client is not None:
+            client.close()
     if broken:
         raise broken[0]
+    model, under_test = player.model, player.under_test
     if shrink:
         for kind in campaign.first:
             campaign.minimal[kind] = shrink_kind(kind, model, under_test,

@@ -128,11 +128,32 @@ def compare(ours: Observation, theirs: Observation, model: ModelEngine, starting
     return None
 
 
+def play_accept_fast(spec: HandSpec, fast: Engine, model: ModelEngine,
+                     engine: Engine) -> HandRun:
+    """Accept fast, explain slow: play ``spec`` with the fast path (``studspec.fast``, held
+    to ``Hand`` by its own lock-step tests) as the reference side; a hand where the engine
+    differs is played again with ``Hand``, which names the clause. Either way the run is
+    the one :func:`play` gives."""
+    run = _lock_step(spec, fast, engine, None)
+    if run.divergence is None:
+        return run
+    return play(spec, model, engine)
+
+
 def play(spec: HandSpec, model: ModelEngine, engine: Engine) -> HandRun:
     """Play ``spec`` through both sides in lock-step; stop at the first divergence."""
+    return _lock_step(spec, model, engine, model)
+
+
+_UNEXPLAINED = Divergence(0, "unexplained", "", "", "")  # the fast side found a difference
+
+
+def _lock_step(spec: HandSpec, reference: Engine, engine: Engine,
+               model: ModelEngine | None) -> HandRun:
+    """The lock-step loop; without ``model`` a divergence is only flagged, not explained."""
     run = HandRun(spec)
     refusals = []
-    for side in (model, engine):
+    for side in (reference, engine):
         try:
             side.start(spec.table)
             refusals.append("")
@@ -145,30 +166,33 @@ def play(spec: HandSpec, model: ModelEngine, engine: Engine) -> HandRun:
         return run
     street, step = 0, 0
     while True:
-        ours, theirs = model.observe(), engine.observe()
+        ours, theirs = reference.observe(), engine.observe()
         run.engine_views.append(theirs)
         starting = ours.street != street
         street = ours.street
-        run.divergence = compare(ours, theirs, model, starting, step)
+        if model is None:
+            run.divergence = _UNEXPLAINED if ours != theirs else None
+        else:
+            run.divergence = compare(ours, theirs, model, starting, step)
         if run.divergence is not None or ours.over or ours.actor is None:
             return run
         choice = spec.choice(step)
         probe = illegal_probe(ours, choice)
         if probe is not None and engine.refuses(probe) is None:
-            run.divergence = Divergence(step, "refusal", model.clause_of(probe),
-                                        f"refuses {probe}", f"accepts {probe}")
+            run.divergence = _UNEXPLAINED if model is None else Divergence(
+                step, "refusal", model.clause_of(probe), f"refuses {probe}", f"accepts {probe}")
             return run
         move = pick(ours, choice)
         # An engine in another process may start on the move while the model plays it.
         begin = getattr(engine, "begin_apply", None)
         if begin is not None:
             begin(move)
-        model.apply(move)
+        reference.apply(move)
         try:
             engine.apply(move)
         except EngineRefusal as error:
-            run.divergence = Divergence(step, "apply", model.last_clause() or "BET-04",
-                                        f"plays {move}", str(error))
+            run.divergence = _UNEXPLAINED if model is None else Divergence(
+                step, "apply", model.last_clause() or "BET-04", f"plays {move}", str(error))
             return run
         run.moves.append(move)
         step += 1

@@ -5,9 +5,10 @@ a hand that cannot be read, a line outside any hand, a hand of another game are 
 :class:`~studspec.records.sitetext.Problem`, and every other hand is still read. Only an
 unreadable path (missing, a directory, no permission) raises InvalidInputError.
 
-Decoding: a UTF-8 / UTF-16 byte order mark is honoured and reported; otherwise UTF-8 is
-tried, then Windows-1252, then Latin-1 (which decodes any bytes), and a fallback is
-reported. Line endings may be CRLF, CR or LF, mixed (reported).
+Decoding: a UTF-8 / UTF-16 byte order mark is honoured and reported; UTF-16 without one
+is recognised by its NUL bytes (reported); otherwise UTF-8 is tried, then Windows-1252,
+then Latin-1 (which decodes any bytes), and a fallback is reported. Line endings may be
+CRLF, CR or LF, mixed (reported). XML files go to the XML reader (``xmlreader.py``).
 """
 
 from __future__ import annotations
@@ -16,10 +17,10 @@ import codecs
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import ModuleType
 
 from studspec.errors import InvalidInputError
-from studspec.records import fulltilt, ongame, partypoker, pokerstars
+from studspec.records import sites, sites_other
+from studspec.records.grammar import Grammar
 from studspec.records.hand import HandRecord
 from studspec.records.sitetext import (
     HandLines,
@@ -28,10 +29,11 @@ from studspec.records.sitetext import (
     UnknownGameError,
     split_lines,
 )
+from studspec.records.xmlreader import XML_FORMATS, is_xml, read_xml
 
-READERS: dict[str, ModuleType] = {module.FORMAT: module for module in
-                                  (pokerstars, fulltilt, partypoker, ongame)}
-"""Each reader module has FORMAT, ``hand_start(text, current_id)`` and ``parse_hand``."""
+GRAMMARS: tuple[Grammar, ...] = (*sites.GRAMMARS, *sites_other.GRAMMARS)
+READERS: dict[str, Grammar] = {grammar.format: grammar for grammar in GRAMMARS}
+"""The grammar of each text format: ``hand_start(text, current_id)`` and ``parse_hand``."""
 
 _BOMS = ((codecs.BOM_UTF8, "utf-8"), (codecs.BOM_UTF16_LE, "utf-16-le"),
          (codecs.BOM_UTF16_BE, "utf-16-be"))
@@ -68,6 +70,11 @@ def decode(data: bytes, file: str) -> tuple[str, str, list[Problem]]:
                                         f"byte order mark ({error.reason}); bad bytes "
                                         "replaced", "warning"))
                 return data[len(bom):].decode(encoding, "replace"), encoding, problems
+    utf16 = _utf16_without_bom(data)
+    if utf16 is not None:
+        problems.append(Problem(file, None, 1, f"no byte order mark; read as {utf16} (a NUL "
+                                "byte beside nearly every character)", "warning"))
+        return data.decode(utf16, "replace"), utf16, problems
     try:
         return data.decode("utf-8"), "utf-8", problems
     except UnicodeDecodeError as error:
@@ -81,6 +88,20 @@ def decode(data: bytes, file: str) -> tuple[str, str, list[Problem]]:
                                     f"{error.start}); read as {encoding}", "warning"))
             return text, encoding, problems
     raise AssertionError("latin-1 decodes any bytes")  # pragma: no cover
+
+
+def _utf16_without_bom(data: bytes) -> str | None:
+    """``utf-16-le`` / ``utf-16-be`` when the bytes look like UTF-16 text written without a
+    byte order mark: most characters of a log are ASCII, so one byte of each pair is NUL."""
+    pairs = len(data) // 2
+    if pairs < 8:
+        return None
+    odd, even = data[1::2].count(0), data[0::2].count(0)
+    if odd > pairs * 0.6 and even < odd / 10:
+        return "utf-16-le"
+    if even > pairs * 0.6 and odd < even / 10:
+        return "utf-16-be"
+    return None
 
 
 def detect_format(lines: list[Line]) -> str | None:
@@ -118,19 +139,24 @@ def split_hands(lines: list[Line], start: Callable[[str, str | None], str | None
 
 def read_text(text: str, file: str, format: str | None = None) -> ReadResult:
     """Read every hand of a decoded text (the format is detected when not given)."""
-    lines = split_lines(text)
     problems: list[Problem] = []
     crlf = text.count("\r\n")
     if sum(1 for count in (crlf, text.count("\r") - crlf, text.count("\n") - crlf) if count) > 1:
         problems.append(Problem(file, None, None, "mixed line endings (CRLF, CR, LF)",
                                 "warning"))
+    if format in (None, *XML_FORMATS) and is_xml(text):
+        xml = read_xml(text, file)
+        return ReadResult(file, xml.format, "", records=xml.records,
+                          problems=problems + xml.problems, hands_seen=xml.hands_seen)
+    lines = split_lines(text)
     format = format or detect_format(lines)
-    if format is None:
+    if format is None or format not in READERS:
         problems.append(Problem(file, None, None, "no hand of a known site format "
                                 f"({', '.join(READERS)}) found", "error"))
         return ReadResult(file, None, "", problems=problems)
     reader = READERS[format]
     hands, split_problems = split_hands(lines, reader.hand_start, file)
+    hands = [reader.identified(hand) for hand in hands]
     result = ReadResult(file, format, "", problems=problems + split_problems,
                         hands_seen=len(hands))
     for hand in hands:

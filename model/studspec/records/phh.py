@@ -5,14 +5,25 @@ Variants ``F7S`` (stud high) and ``F7S/8`` (stud hi/lo). Actions: ``d dh pN card
 ``#``. Players are listed in dealing order: p1 sits at the dealer's immediate left.
 
 What PHH cannot say for stud is written in user-defined fields (a leading underscore, which
-PHH readers ignore): ``_profile`` (the studspec rule profile), ``_rake``, and a 7th-street
-community card as ``d db card # community card`` (PHH's board-dealing action, which stud
-otherwise never uses).
+PHH readers ignore): ``_profile`` (the studspec rule profile) and ``_rake``.
+
+Two stud events have no PHH action of their own; they are written in forms the PHH
+specification allows and PokerKit's parser loads:
+
+* a 7th-street community card (too few cards left to deal each player one) is dealt to each
+  player still in as ``d dh pN 6h # community card``: PHH's board dealing (``d db``) is
+  for the board streets of board games, which stud has none of. The reader turns the run
+  of such deals back into one community card (and still reads the older ``d db`` form);
+* a muck by a player who won uncontested (everyone else folded) is no showdown, so no
+  ``pN sm`` action: it is written as a commentary, ``# p6 mucks (won uncontested, no
+  showdown)``, which other readers treat as a no-op and studspec reads back as the muck.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import math
+import re
 import tomllib
 from collections.abc import Sequence
 from decimal import Decimal
@@ -28,6 +39,7 @@ from studspec.records.hand import (
     Event,
     Game,
     HandRecord,
+    IrregularityKind,
     Origin,
     PlayerRecord,
     Show,
@@ -41,6 +53,7 @@ from studspec.records.irregular_phh import (
 
 VARIANTS: dict[str, Game] = {"F7S": "high", "F7S/8": "hilo"}
 COMMUNITY_COMMENT = "community card"
+UNCONTESTED_MUCK = "mucks (won uncontested, no showdown)"
 
 
 class _Reader:
@@ -242,12 +255,14 @@ def _parse_actions(lines: Sequence[str], reader: _Reader, count: int,
     at a line in ``restarts`` (a misdeal, MISDEAL-03) the deal starts again at 3rd street."""
     streets = [0] * count
     events: list[Event] = []
+    community: dict[str, tuple[Card | None, ...]] = {}
     for index, notation in enumerate(lines):
         if index in restarts:
             streets = [0] * count
+            community = {}
         if boundaries is not None:
             boundaries.append(len(events))
-        events += _parse_action(notation, reader, count, streets, scale)
+        events += _parse_action(notation, reader, count, streets, scale, community)
     return events
 
 
@@ -268,16 +283,27 @@ def _player(token: str, reader: _Reader, count: int, line: int | None) -> int:
 
 
 def _parse_action(notation: str, reader: _Reader, count: int, streets: list[int],
-                  scale: int) -> list[Event]:
+                  scale: int, community_dealt: dict[str, tuple[Card | None, ...]]
+                  ) -> list[Event]:
     line = reader.line_of(notation)
     body, _, comment = notation.partition("#")
     words = body.split()
     if not words:
-        return []
+        muck = re.fullmatch(rf"p(\d+) {re.escape(UNCONTESTED_MUCK)}", comment.strip())
+        if muck is None:
+            return []
+        return [Show(_player(f"p{muck[1]}", reader, count, line), (), mucked=True, line=line)]
     if words[0] == "d" and len(words) == 4 and words[1] == "dh":
         player = _player(words[2], reader, count, line)
         cards = _cards(words[3], reader, line)
         street = 3 if streets[player] == 0 else streets[player] + 1
+        if comment.strip() == COMMUNITY_COMMENT and street == 7 and len(cards) == 1:
+            streets[player] = 7
+            community = Deal(7, None, cards, (True,), line)
+            if community_dealt.get("card") == cards:
+                return []  # the same community card, written once for each player
+            community_dealt["card"] = cards
+            return [community]
         expected = 3 if street == 3 else 1
         if street > 7 or len(cards) != expected:
             raise reader.fail(f"street {street} deals {expected} card(s) to a player",
@@ -286,7 +312,8 @@ def _parse_action(notation: str, reader: _Reader, count: int, streets: list[int]
         face_up = (False, False, True) if street == 3 else (street != 7,)
         return [Deal(street, player, cards, face_up, line)]
     if words[0] == "d" and len(words) == 3 and words[1] == "db":
-        return [Deal(7, None, _cards(words[2], reader, line), (True,), line)]
+        community_dealt["card"] = _cards(words[2], reader, line)
+        return [Deal(7, None, community_dealt["card"], (True,), line)]
     player = _player(words[0], reader, count, line)
     verb, arguments = (words[1] if len(words) > 1 else ""), words[2:]
     if verb == "pb" and not arguments:
@@ -310,6 +337,11 @@ def _parse_action(notation: str, reader: _Reader, count: int, streets: list[int]
         if not arguments:
             return [Show(player, (), mucked=True, line=line)]
         shown = () if arguments[0] == "-" else _cards(arguments[0], reader, line)
+        shared = community_dealt.get("card", ())
+        if shared and shared[0] is not None and shared[0] in shown:
+            # PHH lists the community card among the hole cards it was dealt as; the
+            # record keeps it once, as the community card, not in each show
+            shown = tuple(card for card in shown if card != shared[0])
         return [Show(player, shown, line=line)]
     raise reader.fail("not a stud action (d dh, d db, pb, cbr, cc, f, sm)", line=line,
                       value=notation.strip() if not comment else body.strip())
@@ -344,12 +376,27 @@ def write_phh(record: HandRecord, *, profile: str | None = None) -> str:
                  "inf" if p.starting_stack is None else _amount(p.starting_stack, scale)
                  for p in record.players) + "]",
              "actions = ["]
+    folded: set[int] = set()
+    hole: dict[int, list[Card | None]] = {player: [] for player in range(count)}
     action_index: list[int] = []
-    for event in record.events:
+    redeals = {irregularity.before for irregularity in record.irregularities
+               if irregularity.kind is IrregularityKind.MISDEAL}
+    for position, event in enumerate(record.events):
         action_index.append(len(lines))
-        notation = _notation(event, scale)
-        if notation is not None:
+        if position in redeals:  # a misdeal: the re-deal starts with nobody folded
+            folded = set()
+            hole = {player: [] for player in range(count)}
+        if isinstance(event, Show) and not event.mucked and event.cards:
+            event = dataclasses.replace(event, cards=_hole_shown(hole[event.player],
+                                                                 event.cards))
+        for notation in _notations(event, scale, count, folded):
             lines.append(f"  {_toml_string(notation)},")
+        if isinstance(event, Action) and event.kind is ActionKind.FOLD:
+            folded.add(event.player)
+        if isinstance(event, Deal):
+            for player in ([event.player] if event.player is not None else
+                           [p for p in range(count) if p not in folded]):
+                hole[player].extend(event.cards)
     action_index.append(len(lines))
     first = action_index[0] if action_index else len(lines)
     lines.append("]")
@@ -371,11 +418,40 @@ def write_phh(record: HandRecord, *, profile: str | None = None) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _hole_shown(dealt: list[Card | None], shown: tuple[Card | None, ...]
+                ) -> tuple[Card | None, ...]:
+    """The hole cards a show action lists: PHH's ``sm`` names all of the player's hole cards
+    (unknown ones as ``??``). A log that shows fewer (PokerStars lists only some: ``shows
+    [Ah 3c Ac]``) is completed from the cards dealt: each shown card not dealt known fills
+    the first unknown one. A show that does not fit the deal is written as the log has it."""
+    if len(shown) >= len(dealt):
+        return shown
+    cards = list(dealt)
+    for card in shown:
+        if card is None or card in cards:
+            continue
+        if None not in cards:
+            return shown
+        cards[cards.index(None)] = card
+    return tuple(cards)
+
+
+def _notations(event: Event, scale: int, count: int, folded: set[int]) -> list[str]:
+    """The PHH action strings of one event (none for an ante, one per player still in for a
+    community card); ``folded`` are the players who have folded before it."""
+    if isinstance(event, Deal) and event.player is None:
+        cards = _cards_text(event.cards)
+        return [f"d dh p{player + 1} {cards} # {COMMUNITY_COMMENT}"
+                for player in range(count) if player not in folded]
+    if isinstance(event, Show) and event.mucked and len(folded) == count - 1:
+        return [f"# p{event.player + 1} {UNCONTESTED_MUCK}"]
+    notation = _notation(event, scale)
+    return [] if notation is None else [notation]
+
+
 def _notation(event: Event, scale: int) -> str | None:
     if isinstance(event, Deal):
-        if event.player is None:
-            return f"d db {_cards_text(event.cards)} # {COMMUNITY_COMMENT}"
-        return f"d dh p{event.player + 1} {_cards_text(event.cards)}"
+        return f"d dh p{(event.player or 0) + 1} {_cards_text(event.cards)}"
     if isinstance(event, Show):
         actor = f"p{event.player + 1}"
         if event.mucked:

@@ -1,7 +1,9 @@
 """Pick the rule profile a hand is checked under from what its log shows: site and game.
 
 Each site with a profile in ``spec/variants`` is checked under it (``pokerstars``,
-``pokerstars-8``, ``fulltilt``, ``partypoker-8``, ``ongame``). A PHH file names its
+``pokerstars-8``, ``fulltilt``, ``partypoker-8``, ``ongame``, ``winamax``, ``winamax-8``,
+``merge``, ``merge-8``, ``everleaf``, ``winning``, ``winning-8``,
+``absolute-8``, ``ipoker``). A PHH file names its
 profile in ``_profile`` when studspec wrote it; otherwise PHH hands (such as the WSOP
 hands of the PHH data set) are checked under the TDA profiles, the rules tournaments
 follow. A site and game with no profile of its own falls back to the TDA profile of the
@@ -14,11 +16,17 @@ from studspec.profiles import Profile, load_profile, profile_names
 from studspec.records.hand import HandRecord
 
 SITE_NAMES = {"pokerstars": "PokerStars", "fulltilt": "Full Tilt", "partypoker": "PartyPoker",
-              "ongame": "OnGame", "phh": "PHH"}
+              "ongame": "OnGame", "winamax": "Winamax", "merge": "Merge", "everleaf": "Everleaf",
+              "winning": "Winning", "absolute": "Absolute", "ipoker": "iPoker",
+              "phh": "PHH"}
 GAME_NAMES = {"high": "Stud", "hilo": "Stud Hi/Lo"}
 SITE_PROFILES = {("pokerstars", "high"): "pokerstars", ("pokerstars", "hilo"): "pokerstars-8",
                  ("fulltilt", "high"): "fulltilt", ("partypoker", "hilo"): "partypoker-8",
-                 ("ongame", "high"): "ongame"}
+                 ("ongame", "high"): "ongame", ("winamax", "high"): "winamax",
+                 ("winamax", "hilo"): "winamax-8", ("merge", "high"): "merge",
+                 ("merge", "hilo"): "merge-8", ("everleaf", "high"): "everleaf",
+                 ("winning", "high"): "winning", ("winning", "hilo"): "winning-8",
+                 ("absolute", "hilo"): "absolute-8", ("ipoker", "high"): "ipoker"}
 FALLBACK = {"high": "tda-2024", "hilo": "tda-2024-8"}
 
 

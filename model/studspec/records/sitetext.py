@@ -83,12 +83,13 @@ CURRENCY_BY_SYMBOL = {"$": "USD", "€": "EUR", "£": "GBP"}
 _MONEY = re.compile(r"""^\s*
     (?P<symbol>[$€£])?\s*
     (?P<number>\d[\d,]*(?:\.\d+)?|\.\d+)
-    (?:\s*(?P<code>[A-Z]{3}))?\s*$""", re.VERBOSE)
+    (?P<suffix>[$€£])?
+    (?:\s*(?P<code>[A-Z]{3})|\s*chips)?\s*$""", re.VERBOSE)  # tournament logs: "60 chips"
 
 
 def parse_money(text: str, scale: int, *, where: str) -> int:
-    """The amount ``$1,234.56`` / ``250`` / ``$3 USD`` in units of 1/scale; refuses fractions
-    of a unit (a chip amount with cents) and anything that is not a number."""
+    """The amount ``$1,234.56`` / ``250`` / ``$3 USD`` / ``5€`` in units of 1/scale; refuses
+    fractions of a unit (a chip amount with cents) and anything that is not a number."""
     match = _MONEY.match(text)
     if match is None:
         raise InvalidInputError("not an amount", input_text=text, where=where)

@@ -8,7 +8,8 @@ import unicodedata
 from dataclasses import dataclass
 from functools import cache
 
-from studspec.errors import SpecError
+from studspec.errors import InvalidInputError, SpecError
+from studspec.inputs import check_path_name, input_file, read_input_bytes
 from studspec.paths import spec_dir
 from studspec.specdata.toml_fields import Record, load_toml
 
@@ -76,10 +77,15 @@ def load_sources() -> dict[str, Source]:
 
 def _check_checksum(source: Source, record: Record) -> None:
     assert source.file is not None
-    path = spec_dir() / "sources" / source.file
-    if not path.is_file():
-        raise record.fail("file", f"no such file spec/sources/{source.file}")
-    digest = hashlib.sha256(path.read_bytes()).hexdigest()
+    # A rule text is a file of spec/sources, named by one plain, openable file name.
+    if "/" in source.file or "\\" in source.file or source.file in ("", ".", ".."):
+        raise record.fail("file", "a file name of spec/sources, without a folder")
+    try:
+        path = check_path_name(str(spec_dir() / "sources" / source.file), what="file")
+        data = read_input_bytes(input_file(str(path), what="file"), what="file")
+    except InvalidInputError as error:
+        raise record.fail("file", f"spec/sources/{source.file[:60]}: {error.reason}") from None
+    digest = hashlib.sha256(data).hexdigest()
     if digest != source.sha256:
         raise record.fail("sha256", f"spec/sources/{source.file} has sha256 {digest}; "
                           "a source of record must stay byte-identical")

@@ -1,0 +1,297 @@
+"""A whole hand from a known deck order, lean: the fast path of ``Hand`` for the hot loops.
+
+Mutable per-hand state, the deal taken street by street from a pointer into the deck (no
+re-simulation of the deal per street), the betting in a :class:`FastRound`, the opener of
+4th to 7th street by the board order (``best_board_seat``) and the showdown by the fast
+evaluator (``fast_contender``), each tested equal to the reference function. The rarer
+decisions reuse the reference rule functions themselves (the bring-in and a community
+card's opener: ``hand_rules.street_opener``; the showing order; the settlement), so they
+cannot drift. A short 7th-street stub (DECK-04) or a deck that runs out (DECK-03) is handed
+to the reference deal (``hand_rules.deck_street``), which applies the profile's procedure
+or refuses the hand exactly as ``Hand`` does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from itertools import combinations
+
+from studspec.board import board_tie_key
+from studspec.cards import Card
+from studspec.deck import Conventions, check_table_size
+from studspec.engines.protocol import Move, MoveKind, Table
+from studspec.errors import InvalidInputError
+from studspec.fast.round import FastRound
+from studspec.fasteval import high_code_of, high_tables
+from studspec.hand import _check_chips as check_chips
+from studspec.hand_rules import deck_street, show_order, street_opener
+from studspec.hand_state import SeatCards, best_low_five, contender_of, open_pair_showing
+from studspec.low import profile_low
+from studspec.pots import Contender
+from studspec.profiles import Game, Profile
+from studspec.ranking import decode_high
+from studspec.settle import settle_hand
+from studspec.stakes import Stakes, post_antes
+from studspec.trace import implements
+from studspec.wagering import BetRules
+
+
+class FastRules:
+    """What a profile fixes for every hand, computed once: betting rules and deck conventions."""
+
+    def __init__(self, profile: Profile) -> None:
+        self.profile = profile
+        self.bet_rules = BetRules.of(profile)
+        conventions = Conventions.of(profile)
+        self.initial_burns, self.reserve = conventions.initial_burns, conventions.reserve
+
+
+def warm_up() -> None:
+    """Build the fast evaluator's tables now (before a pool forks, so every worker has
+    them): worth it for many hands, not for a few."""
+    high_code_of(range(5))
+
+
+WARM_UP_HANDS = 200  # showdown hands judged before the fast tables pay for themselves
+_DECLARATIVE_USES = [0]
+
+
+@implements("RANK-01", "RANK-02", "RANK-03")
+def fast_contender(seat: int, cards: Sequence[Card], profile: Profile) -> Contender:
+    """``hand_state.contender_of`` with the fast high evaluator (``fasteval``, checked
+    exhaustively against the declarative ranking): the best high value, and the first
+    five-card subset reaching it, as ``ranking.best_high_five`` picks it.
+
+    The fast evaluator's tables take a second or two to build, once per process: the
+    first ``WARM_UP_HANDS`` hands of a process use the declarative evaluator (the same
+    values), and then the tables are built (or earlier by ``warm_up``).
+    """
+    if high_tables.cache_info().currsize == 0:
+        _DECLARATIVE_USES[0] += 1
+        if _DECLARATIVE_USES[0] <= WARM_UP_HANDS:
+            return contender_of(seat, cards, profile)
+    subsets = list(combinations(cards, 5))
+    codes = [high_code_of([card.index for card in five]) for five in subsets]
+    best = max(codes)
+    low = profile_low(cards, profile)  # hi/lo only (None in a high game)
+    return Contender(seat=seat, high=decode_high(best), cards=tuple(cards),
+                     high_cards=subsets[codes.index(best)], low=low,
+                     low_cards=best_low_five(cards, profile) if low is not None else None)
+
+
+@implements("ACT-01", "ACT-02", "ACT-03", "ACT-04")
+def best_board_seat(boards: Sequence[Sequence[Card] | None], profile: Profile) -> int:
+    """``board.first_to_act`` without its input checks (the fast path's cards are distinct
+    and its boards the same size by construction): the best board by ``board_value``'s
+    order, group sizes then ranks, ties by ``board_tie_key``; on 7th the 6th-street boards."""
+    best_seat, best_key = -1, None
+    for seat, board in enumerate(boards):
+        if board is None:
+            continue
+        counts: dict[int, int] = {}
+        for card in board:
+            counts[card.rank] = counts.get(card.rank, 0) + 1
+        ordered = sorted((card.rank for card in board), key=lambda rank: (counts[rank], rank),
+                         reverse=True)
+        key = (tuple(counts[rank] for rank in ordered), tuple(ordered),
+               board_tie_key(seat, board, profile.board_tie_break, profile.suit_order))
+        if best_key is None or key > best_key:  # max keeps the first best, as first_to_act
+            best_seat, best_key = seat, key
+    return best_seat
+
+
+class FastTable:
+    """A hand's mutable state, betting, showdown and awards; subclasses say how cards come."""
+
+    @implements("PLAYERS-01", "ANTE-01")
+    def __init__(self, rules: FastRules, game: Game, stakes: Stakes, stacks: Sequence[int],
+                 rake: int = 0) -> None:
+        profile = rules.profile
+        if game != profile.game:
+            profile = replace(profile, game=game)
+        check_table_size(len(stacks), profile)
+        check_chips(stacks, rake)  # the model's own check: no impossible stack or rake
+        self.rules, self.profile, self.stakes, self.rake = rules, profile, stakes, rake
+        self.starting = tuple(stacks)
+        self.behind, self.contributed = post_antes(stacks, stakes.ante)
+        count = len(stacks)
+        self.folded = [False] * count
+        self.fold_street: dict[int, int] = {}
+        self.down: list[list[Card]] = [[] for _ in range(count)]
+        self.up: list[list[Card]] = [[] for _ in range(count)]
+        self.community: Card | None = None
+        self.street = 3
+        self.round: FastRound | None = None
+        self.first_actors: dict[int, int] = {}
+        self.last_aggressor: int | None = None
+        self.last_caller: int | None = None
+        self.paid: dict[int, int] | None = None
+        self.showdown = False
+
+    # -- views -------------------------------------------------------------------------
+    @property
+    def over(self) -> bool:
+        """Whether the hand is paid."""
+        return self.paid is not None
+
+    @property
+    def actor(self) -> int | None:
+        """The seat to act, or None."""
+        return self.round.actor if self.round is not None else None
+
+    def moves(self) -> list[Move]:
+        """The actor's legal moves."""
+        return self.round.moves() if self.round is not None else []
+
+    def stacks(self) -> tuple[int, ...]:
+        """Chips in front of each seat now; after the hand, including what it was paid."""
+        if self.round is not None:
+            return tuple(self.round.stack)
+        paid = self.paid or {}
+        return tuple(stack + paid.get(seat, 0) for seat, stack in enumerate(self.behind))
+
+    def pot(self) -> int:
+        """Chips in the pot now (0 once paid)."""
+        if self.paid is not None:
+            return 0
+        return sum(self.contributed) + (sum(self.round.wager) if self.round else 0)
+
+    def in_hand(self) -> list[bool]:
+        """Seats that have not folded (a fold counts at once)."""
+        folded = self.round.folded if self.round is not None else self.folded
+        return [not flag for flag in folded]
+
+    # -- betting -------------------------------------------------------------------------
+    def _seat_cards(self) -> list[SeatCards]:
+        return [SeatCards(tuple(down), tuple(up)) for down, up in zip(self.down, self.up,
+                                                                       strict=True)]
+
+    @implements("BRINGIN-01", "ACT-01", "BET-07")
+    def _start_betting(self) -> None:
+        boards = [list(up) if not folded else None for up, folded in zip(self.up, self.folded,
+                                                                          strict=True)]
+        if self.street == 3 or self.community is not None:
+            opener = street_opener(self.street, self._seat_cards(), boards, self.profile,
+                                   self.community)
+        else:
+            opener = best_board_seat(boards, self.profile)
+        if opener is None:  # a recorded hand hiding a card that decides (never from a deck)
+            raise InvalidInputError("an unknown card decides the opener", where="cards")
+        self.first_actors[self.street] = opener
+        open_pair = bool(open_pair_showing(boards)) if self.street == 4 else False
+        self.last_aggressor = self.last_caller = None
+        self.round = FastRound(self.street, self.stakes, self.rules.bet_rules, self.behind,
+                               [not flag for flag in self.folded], opener, open_pair)
+        if self.round.actor is None:
+            self._finish_round()
+
+    def apply(self, move: Move) -> None:
+        """Apply a legal move of the actor (the caller checks it is among ``moves()``)."""
+        betting = self.round
+        assert betting is not None and betting.actor is not None
+        seat = betting.actor
+        betting.apply(move)
+        if move.kind == MoveKind.WAGER:
+            self.last_aggressor, self.last_caller = seat, None
+        elif move.kind == MoveKind.CALL:
+            self.last_caller = seat
+        elif move.kind == MoveKind.FOLD:
+            self.fold_street[seat] = self.street
+        if betting.actor is None:
+            self._finish_round()
+
+    def _finish_round(self) -> None:
+        betting = self.round
+        assert betting is not None
+        for seat, wager in enumerate(betting.wager):
+            self.contributed[seat] += wager
+        self.folded = list(betting.folded)
+        self.behind = list(betting.stack)
+        self.round = None
+        if self.folded.count(False) == 1:
+            self._settle()
+        elif self.street == 7:
+            self.showdown = True
+        else:
+            self.street += 1
+            self._next_street()
+
+    def _next_street(self) -> None:
+        """Deal the next street (the subclass knows where the cards come from)."""
+        raise NotImplementedError
+
+    # -- showdown and awards (SHOW-02, POT-01 to POT-07) ---------------------------------
+    def showing_order(self) -> list[int]:
+        """The live seats in the order they show."""
+        live = [seat for seat, folded in enumerate(self.folded) if not folded]
+        return show_order(live, self._seat_cards(), len(self.starting), self.profile,
+                          last_aggressor=self.last_aggressor, last_caller=self.last_caller,
+                          first_to_act=self.first_actors.get(7, live[0]))
+
+    def show_down(self) -> None:
+        """Judge every live hand and pay the pots."""
+        self._settle()
+
+    def _hand_of(self, seat: int) -> Sequence[Card]:
+        cards = [*self.down[seat], *self.up[seat]]  # as ``Hand``: down cards first
+        return [*cards, self.community] if self.community is not None else cards
+
+    @implements("SHOW-01")
+    def _settle(self) -> None:
+        live = [not folded for folded in self.folded]
+        contenders = None
+        if live.count(True) > 1:
+            contenders = {seat: fast_contender(seat, self._hand_of(seat), self.profile)
+                          for seat in range(len(live)) if live[seat]}
+        self.paid = settle_hand(self.contributed, live, contenders, self.profile,
+                                self.rake).paid
+        self.showdown = False
+
+
+class FastHand(FastTable):
+    """One hand played from ``table.deck`` under the rules; ``over`` once paid."""
+
+    @implements("DEAL-01")
+    def __init__(self, rules: FastRules, table: Table) -> None:
+        super().__init__(rules, table.game, table.stakes, table.stacks)
+        self.deck = table.deck
+        count = table.seats
+        # DEAL-01: three rounds of one card from the top, after any initial burn (DECK-01).
+        top = rules.initial_burns
+        for seat in range(count):
+            self.down[seat] += (self.deck[top + seat], self.deck[top + count + seat])
+            self.up[seat].append(self.deck[top + 2 * count + seat])
+        self.next_card = top + 3 * count
+        self._start_betting()
+
+    def _next_street(self) -> None:
+        self._deal_street()
+        self._start_betting()
+
+    # -- dealing (DEAL-02, DECK-01, DECK-04) --------------------------------------------
+    @implements("DEAL-02", "DECK-01")
+    def _deal_street(self) -> None:
+        players = [seat for seat, folded in enumerate(self.folded) if not folded]
+        needed = 1 + len(players)  # one burn, then one card each
+        if self.next_card + needed + self.rules.reserve > len(self.deck):
+            self._deal_short()
+            return
+        first = self.next_card + 1
+        for offset, seat in enumerate(players):
+            (self.down if self.street == 7 else self.up)[seat].append(self.deck[first + offset])
+        self.next_card += needed
+
+    def _deal_short(self) -> None:
+        """The stub is short: the reference deal applies the profile's procedure (DECK-04)
+        or refuses the hand (DECK-03) as ``Hand`` does."""
+        cards, community = deck_street(self.deck, len(self.starting), self.fold_street,
+                                       self.profile, self.street)
+        if community is not None:
+            self.community = community
+            return
+        for seat, given in cards.items():
+            card = given[0]
+            if card is None or self.folded[seat]:
+                raise InvalidInputError("the reference deal gave no card", where="deck")
+            (self.down if self.street == 7 else self.up)[seat].append(card)

@@ -1,0 +1,730 @@
+"""One reader for every site's text hand histories: a driver and per-site grammars.
+
+A :class:`Grammar` describes one site's text format as data: the lines that start a hand,
+the header variants (cash and tournament) with the game, limit and stakes as named
+groups, and a table of line :class:`Rule` s, each a pattern with named groups mapped to an
+event of the hand (a seat, a street, a deal, an ante, a bet, a show, an award…). The
+driver (:func:`read_hand`) walks a hand's lines through the table and feeds a
+:class:`~studspec.records.builder.HandBuilder`; adding a site or a format variant is adding
+a grammar and its tests (see ``sites.py``).
+
+Named groups the events read (each optional unless the event needs it):
+
+* ``name`` is never a group: a rule with ``actor`` set matches the rest of a line that
+  starts with a seated player's name followed by that separator (longest name first, so
+  names may hold spaces); ``who`` is a group that must be exactly a seated name;
+* ``amount`` what an action added, ``to`` the player's street total after it, ``verb``
+  the log's own verb (kept as ``stated``), ``all_in`` present when the line says all-in;
+* ``cards`` a card list (brackets optional, commas or spaces), ``low`` a written low;
+* ``pot`` / ``number`` / ``half`` which pot and half an award paid.
+
+The events are the driver's ``on_<event>`` methods: ``game`` (header), ``table``,
+``button``, ``seat``, ``street``, ``deal`` (``cumulative``: the line lists the player's
+cards so far), ``card`` (one card a line, dealt together at the next other line),
+``action``, ``all_in``, ``show``, ``muck``, ``award``, ``award_list``, ``uncalled``,
+``uncalled_own``, ``total``, ``rake``, ``summary_seat``, ``summary_result``, ``result``,
+``note``, ``no_low``, ``low_shown``, ``showdown`` and ``ignore``. A grammar also says how
+a hand ends (``complete``), how the halves of a hi/lo pot are known (``halves``: named by
+the log, inferred from written lows, or from the cards shown) and what the log leaves out
+(``implicit_uncalled``, ``unmarked_money``).
+
+Sections: a hand starts in ``header``; the first line no header rule knows moves it to
+``play``; a rule's ``then`` moves it on (``summary``). A line no rule of the current section
+knows makes the hand unreadable ("unknown line", with the line and its number), and the
+other hands of the file are still read.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from studspec.low import best_low
+from studspec.records.builder import HandBuilder, infer_halves
+from studspec.records.chatter import is_chatter
+from studspec.records.hand import ActionKind, Game, HandRecord, Show
+from studspec.records.irregular_sites import SITTING_OUT
+from studspec.records.sitetext import (
+    HandLines,
+    Line,
+    Problem,
+    card_groups,
+    low_key,
+    money_scale,
+    not_stud,
+    parse_money,
+    split_actor,
+)
+
+SECTIONS = ("header", "play", "summary")
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One kind of line: its pattern, the event it is, where it may stand, what follows."""
+
+    pattern: re.Pattern[str]
+    event: str
+    sections: frozenset[str]
+    actor: str | None = None
+    prefix: str = ""
+    then: str | None = None
+    fixed: Mapping[str, str] = field(default_factory=dict)
+    literal: str = ""
+    """Text every line the pattern matches starts with (lower case if ``ignore_case``): a
+    line that does not is passed over without running the pattern."""
+    ignore_case: bool = False
+    contains: str = ""
+    """Text every line the pattern matches holds somewhere (a cheap test before the pattern,
+    for patterns that start with a name: ``" collected "``)."""
+
+
+def _first_chars(rule: Rule) -> frozenset[str]:
+    """The characters a line this rule reads may start with; empty when any (a rule that
+    starts with a player's name, or has no literal start)."""
+    if rule.actor is not None or not rule.literal:
+        return frozenset()
+    first = rule.literal[0]
+    return frozenset({first.lower(), first.upper()}) if rule.ignore_case else frozenset(first)
+
+
+def literal_prefix(source: str) -> str:
+    """The literal text an anchored pattern's matches must start with (``^\\*\\*\\* SUMMARY``
+    -> ``*** SUMMARY``; ``^(?P<verb>calls) …`` -> ``calls``); empty when unsure."""
+    if not source.startswith("^"):
+        return ""
+    out: list[str] = []
+    opened: list[int] = []
+    index = 1
+    while index < len(source):
+        char = source[index]
+        if source.startswith("(?P<", index):
+            opened.append(len(out))
+            index = source.index(">", index) + 1
+            continue
+        if char == ")" and opened:
+            start = opened.pop()
+            if source[index + 1:index + 2] in ("?", "*", "{"):
+                return "".join(out[:start])
+            index += 1
+            continue
+        if char == "|":
+            return "".join(out[:opened[0]]) if opened else ""
+        if char == "\\" and index + 1 < len(source) and not source[index + 1].isalnum():
+            out.append(source[index + 1])
+            index += 2
+        elif char in ".^$*+?{}[]()\\":
+            break
+        else:
+            out.append(char)
+            index += 1
+        if source[index:index + 1] in ("?", "*", "{"):
+            out.pop()  # the last character is optional
+            break
+    return "".join(out[:opened[0]] if opened else out)  # an open group may be optional
+
+def rule(pattern: str, event: str, *, sections: str = "header play summary",
+         actor: str | None = None, prefix: str = "", then: str | None = None,
+         ignore_case: bool = False, contains: str = "", **fixed: str) -> Rule:
+    """A rule from a pattern; with ``actor``, the line is ``prefix``, a seated name, the
+    separator ``actor`` and the text the pattern matches. ``fixed`` gives values no group
+    carries (``kind``, ``stated``, ``key``…)."""
+    wanted = frozenset(sections.split())
+    assert wanted <= set(SECTIONS), sections
+    flags = re.IGNORECASE if ignore_case else 0
+    literal = literal_prefix(pattern)
+    return Rule(re.compile(pattern, flags), event, wanted, actor, prefix, then, dict(fixed),
+                literal.lower() if ignore_case else literal, ignore_case, contains)
+
+
+@dataclass(frozen=True)
+class Start:
+    """A line that starts a hand; ``new_id_only``: only when its id is not the current
+    hand's (a second header line of the same hand)."""
+
+    pattern: re.Pattern[str]
+    new_id_only: bool = False
+
+
+@dataclass(frozen=True)
+class Grammar:
+    """A site's text format, as data the driver reads (see the module docstring)."""
+
+    format: str
+    starts: tuple[Start, ...]
+    headers: tuple[Rule, ...]
+    rules: tuple[Rule, ...]
+    games: tuple[tuple[re.Pattern[str], Game], ...]
+    streets: Mapping[str, int]
+    complete: str
+    incomplete: str
+    header_on_start_line: bool = True
+    fixed_limits: frozenset[str] = frozenset()
+    halves: str | None = None
+    hidden: frozenset[str] = frozenset()
+    """Tokens this site writes for a card the viewer did not see (besides ``??`` and ``-``)."""
+    implicit_uncalled: bool = False
+    """The site writes no line for a bet nobody called; the reader returns it."""
+    id_pattern: re.Pattern[str] | None = None
+    """When the line that starts a hand has no id: the line of the hand that gives it."""
+    unmarked_money: tuple[int, str] | None = None
+    """Scale and unit of amounts written without a currency symbol (``0.40``)."""
+    _index: dict[tuple[int, str], dict[str, tuple[Rule, ...]]] = field(
+        default_factory=dict, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # The driver's index: for each section, the rules that may read a line starting with
+        # a given character, in order. A rule that starts with a player's name, or whose
+        # pattern has no literal start, may read any line.
+        index: dict[tuple[int, str], dict[str, tuple[Rule, ...]]] = {}
+        for kind, rules in enumerate((self.headers, self.rules)):
+            for section in SECTIONS:
+                chosen = [rule for rule in rules if section in rule.sections]
+                firsts = {c for rule in chosen for c in _first_chars(rule)}
+                table = {c: tuple(rule for rule in chosen
+                                  if c in _first_chars(rule) or not _first_chars(rule))
+                         for c in firsts}
+                table[""] = tuple(rule for rule in chosen if not _first_chars(rule))
+                index[(kind, section)] = table
+        self._index.update(index)
+
+    def candidates(self, rules: tuple[Rule, ...], section: str, text: str
+                   ) -> tuple[Rule, ...]:
+        """The rules of ``rules`` (the headers or the line rules) that may read a line of
+        the section, by its first character."""
+        kind = 0 if rules is self.headers else 1
+        table: dict[str, tuple[Rule, ...]] = self._index[(kind, section)]
+        return table.get(text[:1], table[""])
+
+    def identified(self, hand: HandLines) -> HandLines:
+        """The hand with its id taken from ``id_pattern`` when its first line gave none."""
+        if hand.hand_id or self.id_pattern is None:
+            return hand
+        for line in hand.lines[:8]:
+            match = self.id_pattern.match(line.text)
+            if match:
+                return HandLines(match["id"], hand.lines)
+        return HandLines(None, hand.lines)
+
+    def tokens(self, text: str) -> list[str]:
+        """The card tokens of a card list, this site's hidden-card marks made ``??``."""
+        return ["??" if token in self.hidden else token
+                for token in text.replace(",", " ").split()]
+
+    def hand_start(self, text: str, current: str | None) -> str | None:
+        """The hand id when a line starts a hand of this format."""
+        for start in self.starts:
+            match = start.pattern.match(text)
+            if match and not (start.new_id_only and match["id"] == current):
+                return match.groupdict().get("id") or ""
+        return None
+
+    def parse_hand(self, hand: HandLines, file: str) -> tuple[HandRecord, list[Problem]]:
+        """One hand as a record, with the warnings raised while reading it."""
+        return read_hand(self, hand, file)
+
+    def game_of(self, text: str) -> Game | None:
+        """The game a header's game text names, or None for another game."""
+        for pattern, game in self.games:
+            if pattern.search(text):
+                return game
+        return None
+
+
+class _HandReader:
+    """Reads the lines of one hand into a builder, driven by a grammar."""
+
+    def __init__(self, grammar: Grammar, builder: HandBuilder) -> None:
+        self.g = grammar
+        self.b = builder
+        self.section = "header"
+        self.reached: set[str] = set()
+        self.have_game = False
+        self.lows: dict[str, tuple[int, ...]] = {}
+        self.no_low = False
+        self.low_pots: set[str] = set()
+        self.sorted_names: list[str] = []
+        self.pending: dict[str, list[str]] = {}
+        self.pending_line = 0
+
+    # -- the driver -----------------------------------------------------------------------
+    def money(self, text: str, line: int) -> int:
+        """An amount of this hand in its units."""
+        return parse_money(text, self.b.scale, where=self.b.where(line))
+
+    def header(self, line: Line) -> None:
+        """The game, limit and stakes from a header line (the start line, or a later one)."""
+        for header in self.g.headers:
+            match = header.pattern.match(line.text.rstrip())
+            if match:
+                self.on_game(header, None, match, line.number, line.text)
+                return
+        raise self.b.fail(f"unknown {self.g.format} hand header", line.number,
+                          line.text.rstrip())
+
+    def read(self, line: Line) -> None:
+        """Read one line; a line no rule knows raises InvalidInputError."""
+        text, number = line.text.rstrip(), line.number
+        if not text.strip() or is_chatter(text):
+            return
+        if (not self.g.header_on_start_line and not self.have_game
+                and self.try_rules(text, number, self.g.headers)):
+            return
+        if self.try_rules(text, number, self.g.rules):
+            return
+        if self.section == "header":
+            self.section = "play"
+            if self.try_rules(text, number, self.g.rules):
+                return
+        reason = "unknown line in the summary" if self.section == "summary" else "unknown line"
+        raise self.b.fail(reason, number, text)
+
+    def try_rules(self, text: str, number: int, rules: tuple[Rule, ...]) -> bool:
+        """Apply the first rule of the current section that reads the line."""
+        splits: dict[tuple[str, str], tuple[str, str] | None] = {}
+        lower = ""
+        for each in self.g.candidates(rules, self.section, text):
+            name: str | None = None
+            subject = text
+            if each.actor is not None:
+                key = (each.prefix, each.actor)
+                if key not in splits:
+                    splits[key] = (self.split(text[len(each.prefix):], each.actor)
+                                   if text.startswith(each.prefix) else None)
+                split = splits[key]
+                if split is None:
+                    continue
+                name, subject = split[0], split[1].rstrip()
+            if each.contains and each.contains not in subject:
+                continue
+            if each.literal:
+                if each.ignore_case:
+                    lower = subject.lower() if each.actor is not None or not lower else lower
+                    if not lower.startswith(each.literal):
+                        continue
+                elif not subject.startswith(each.literal):
+                    continue
+            match = each.pattern.match(subject)
+            if match is None:
+                continue
+            if each.event != "card" and self.pending:
+                self.flush_cards()
+            if not getattr(self, "on_" + each.event)(each, name, match, number, text):
+                continue
+            if not self.have_game and each.event != "ignore" and self.section != "header":
+                raise self.b.fail(f"no {self.g.format} game header before this line",
+                                  number, text)
+            if each.then is not None:
+                if each.then == "summary":
+                    self.b.close_deals()
+                self.section = each.then if each.then in SECTIONS else self.section
+                self.reached.add(each.then)
+            return True
+        return False
+
+    def split(self, text: str, separator: str) -> tuple[str, str] | None:
+        """The seated player whose name starts the text (followed by ``separator``), longest
+        name first, and the rest (as ``split_actor``, on names sorted once per hand)."""
+        for name in self.names():
+            if text.startswith(name) and text.startswith(separator, len(name)):
+                return name, text[len(name) + len(separator):]
+        return None
+
+    def names(self) -> list[str]:
+        """The seated names, longest first (computed again only when a seat is added)."""
+        if len(self.sorted_names) != len(self.b.seats):
+            self.sorted_names = sorted(self.b.seats, key=len, reverse=True)
+        return self.sorted_names
+
+    def who(self, match: re.Match[str]) -> str | None:
+        """The seated player a ``who`` group names exactly, or None."""
+        who = match["who"].strip()
+        return who if who in self.b.seats else None
+
+    # -- header events --------------------------------------------------------------------
+    def on_game(self, rule: Rule, name: str | None, m: re.Match[str], number: int,
+                text: str) -> bool:
+        """Game, limit, stakes and money unit; another game is skipped and a game name no
+        reader knows is an error (``not_stud``)."""
+        groups = m.groupdict()
+        game_text = " ".join(value for key, value in groups.items()
+                             if key.startswith("game") and value)
+        limit = groups.get("limit")
+        game = self.g.game_of(game_text)
+        if game is None or (limit is not None and limit.upper() not in self.g.fixed_limits):
+            shown = f"{limit} {game_text}" if limit else game_text
+            raise not_stud(shown, self.b.where(number))
+        b = self.b
+        b.game = game
+        b.scale, b.unit = money_scale(groups.get("symbol"))
+        if not groups.get("symbol") and self.g.unmarked_money is not None:
+            b.scale, b.unit = self.g.unmarked_money
+        if groups.get("code") and groups.get("symbol"):
+            b.unit = groups["code"]
+        b.small_bet = self.money(m["small"], number)
+        b.big_bet = self.money(m["big"], number)
+        if groups.get("ante"):
+            b.note("ante_stated", self.money(m["ante"], number))
+        if groups.get("tournament"):
+            b.note("tournament", True)
+        if groups.get("table"):
+            b.note("table", m["table"])
+        if "limit" in groups and limit is None:
+            b.note("limit_unstated", "the header names no limit; read as fixed limit")
+        self.have_game = True
+        return True
+
+    def on_ignore(self, rule: Rule, name: str | None, m: re.Match[str], number: int,
+                  text: str) -> bool:
+        """A line that says nothing the record keeps (a separator, a time stamp…)."""
+        return True
+
+    def on_note(self, rule: Rule, name: str | None, m: re.Match[str], number: int,
+                text: str) -> bool:
+        """A fact kept in the record's ``extra``: the ``value`` group, the player's line, or
+        the line number."""
+        groups = m.groupdict()
+        value: object
+        if groups.get("value") is not None:
+            value = groups["value"]
+        elif name is not None:
+            value = (f"{name} {m.string}" if rule.fixed.get("form") == "text"
+                     else f"{name} (line {number})")
+        else:
+            value = number
+        if rule.fixed.get("type") == "int":
+            value = int(str(value))
+        self.b.note(rule.fixed["key"], value)
+        return True
+
+    def on_table(self, rule: Rule, name: str | None, m: re.Match[str], number: int,
+                 text: str) -> bool:
+        """The table line: its name, and the button seat when it names one."""
+        if rule.fixed.get("before_seats") and self.b.seats:
+            return False
+        self.b.note("table", m["table"])
+        if m.groupdict().get("button"):
+            self.b.button = int(m["button"])
+        return True
+
+    def on_button(self, rule: Rule, name: str | None, m: re.Match[str], number: int,
+                  text: str) -> bool:
+        """The button's seat (dealing starts left of it)."""
+        self.b.button = int(m["button"])
+        return True
+
+    def on_seat(self, rule: Rule, name: str | None, m: re.Match[str], number: int,
+                text: str) -> bool:
+        """A seat line of the header: seat, name and starting stack; a player shown sitting
+        out is listed (dealt in while away is the absent player of MISDEAL-07)."""
+        self.b.seat(m["name"], int(m["seat"]), self.money(m["stack"], number), number)
+        if "sitting out" in (m.groupdict().get("rest") or ""):
+            self.b.note(SITTING_OUT, m["name"])
+        return True
+
+    def on_showdown(self, rule: Rule, name: str | None, m: re.Match[str], number: int,
+                    text: str) -> bool:
+        """The showdown begins: the last street's deals are complete."""
+        self.b.close_deals()
+        return True
+
+    # -- the deal ---------------------------------------------------------------------------
+    def on_street(self, rule: Rule, name: str | None, m: re.Match[str], number: int,
+                  text: str) -> bool:
+        """A street header; a community card on 7th street when the line shows one."""
+        street = self.g.streets[(m.groupdict().get("street") or "").lower()]
+        community = None
+        if m.groupdict().get("card") is not None:
+            (community,) = self.b.cards(m["card"].split(), number) or (None,)
+            if community is None:
+                raise self.b.fail("unreadable community card", number, text)
+        self.b.start_street(street, number, community)
+        return True
+
+    def on_deal(self, rule: Rule, name: str | None, m: re.Match[str], number: int,
+                text: str) -> bool:
+        """A dealing line: the player's cards of this street (brackets as the log has them)."""
+        if name is None:
+            return False
+        groups = [self.g.tokens(" ".join(group)) for group in card_groups(m["cards"])]
+        if rule.fixed.get("cumulative"):
+            # each line lists the player's cards so far: the street's are at its place
+            tokens = [token for group in groups for token in group]
+            street = self.b.street
+            if len(tokens) < max(3, street) or name in self.b.folded:
+                return True  # nothing new (e.g. a folded viewer's cards repeated)
+            new = tokens[:3] if street == 3 else tokens[street - 1:street]
+            self.b.deal(name, self.b.cards(new, number), number)
+            return True
+        self.b.deal_groups(name, groups, number)
+        return True
+
+    def on_card(self, rule: Rule, name: str | None, m: re.Match[str], number: int,
+                text: str) -> bool:
+        """One card dealt to a player, on a line of its own (``received a card.`` when the
+        viewer did not see it); the street's cards are dealt together at the next other
+        line. The first card of the hand opens 3rd street."""
+        if name is None:
+            return False
+        if self.b.street == 0:
+            self.b.start_street(3, number)
+        cards = m.groupdict().get("cards")
+        tokens = self.g.tokens(cards) if cards else ["??"]
+        self.pending.setdefault(name, []).extend(tokens)
+        self.pending_line = self.pending_line or number
+        return True
+
+    def flush_cards(self) -> None:
+        """Deal the cards collected from one-card lines, player by player."""
+        pending, line = self.pending, self.pending_line
+        self.pending, self.pending_line = {}, 0
+        for name, tokens in pending.items():
+            self.b.deal(name, self.b.cards(tokens, line), line)
+
+    # -- betting ------------------------------------------------------------------------------
+    def on_action(self, rule: Rule, name: str | None, m: re.Match[str], number: int,
+                  text: str) -> bool:
+        """An ante, bring-in, check, call, fold, bet, completion or raise."""
+        assert name is not None
+        groups = m.groupdict()
+        kind = ActionKind(rule.fixed["kind"])
+        stated = rule.fixed.get("stated") or groups.get("verb") or m.group(0)
+        amount = self.money(groups["amount"], number) if groups.get("amount") else None
+        to = self.money(groups["to"], number) if groups.get("to") else None
+        all_in = groups.get("all_in") is not None
+        self.b.act(name, kind, number, stated=stated, amount=amount, to=to, all_in=all_in)
+        if kind is ActionKind.FOLD and groups.get("cards"):
+            self.b.note("folded_showing", f"{name}: {' '.join(card_groups(m['cards'])[0])} "
+                        f"(line {number})")
+        return True
+
+    def on_all_in(self, rule: Rule, name: str | None, m: re.Match[str], number: int,
+                  text: str) -> bool:
+        """An all-in stating only what it added: a raise if it goes above the street's
+        highest total, else a call."""
+        assert name is not None
+        amount = self.money(m["amount"], number)
+        facing = max(self.b.street_totals.values(), default=0)
+        total = self.b.street_totals.get(name, 0)
+        kind = ActionKind.WAGER if total + amount > facing else ActionKind.CHECK_CALL
+        self.b.act(name, kind, number, stated=m["verb"], amount=amount, all_in=True)
+        return True
+
+    # -- showdown and pots ------------------------------------------------------------------
+    def on_show(self, rule: Rule, name: str | None, m: re.Match[str], number: int,
+                text: str) -> bool:
+        """A player shows cards; a written low (``LO: 8,7,5,4,2``) is kept for the halves."""
+        assert name is not None
+        self.b.show(name, self.b.cards(self.g.tokens(m["cards"]), number), number)
+        low = re.search(r"LO: (?P<low>[\dATJQK,]+)", m.groupdict().get("description") or "")
+        key = low_key(low["low"]) if low else None
+        if key is not None:
+            self.lows[name] = key
+        return True
+
+    def on_muck(self, rule: Rule, name: str | None, m: re.Match[str], number: int,
+                text: str) -> bool:
+        """A player mucks (or, with ``silent``, declines to show: no event)."""
+        assert name is not None
+        if not rule.fixed.get("silent"):
+            self.b.show(name, (), number, mucked=True)
+        return True
+
+    def on_low_shown(self, rule: Rule, name: str | None, m: re.Match[str], number: int,
+                     text: str) -> bool:
+        """A written low on a line of its own, kept as a note."""
+        low = m["low"].strip()
+        if low_key(low) is None:
+            return False
+        self.b.note("low_shown", f"{name}: {low}")
+        return True
+
+    def on_no_low(self, rule: Rule, name: str | None, m: re.Match[str], number: int,
+                  text: str) -> bool:
+        """No low qualified: every pot award is the whole pot."""
+        self.no_low = True
+        self.b.note("no_low_hand_qualified", number)
+        return True
+
+    def on_uncalled(self, rule: Rule, name: str | None, m: re.Match[str], number: int,
+                    text: str) -> bool:
+        """An uncalled bet returned to the player who made it."""
+        who = self.who(m)
+        if who is None:
+            return False
+        self.b.award(who, self.money(m["amount"], number), number, pot="uncalled",
+                     half="returned")
+        return True
+
+    def on_uncalled_own(self, rule: Rule, name: str | None, m: re.Match[str], number: int,
+                        text: str) -> bool:
+        """An uncalled bet returned, on the player's own line."""
+        assert name is not None
+        self.b.award(name, self.money(m["amount"], number), number, pot="uncalled",
+                     half="returned")
+        return True
+
+    def pot(self, m: re.Match[str]) -> str:
+        """``main`` or ``side-N`` from the ``pot`` and ``number`` groups."""
+        groups = m.groupdict()
+        if "side" in (groups.get("pot") or "").lower():
+            return f"side-{groups.get('number') or 1}"
+        return "main"
+
+    def on_award(self, rule: Rule, name: str | None, m: re.Match[str], number: int,
+                 text: str) -> bool:
+        """Chips a player took from a pot, and which half when the log names it."""
+        who = name if name is not None else self.who(m)
+        if who is None:
+            return False
+        pot = self.pot(m)
+        half = (m.groupdict().get("half") or rule.fixed.get("half") or "whole").lower()
+        half = {"lo": "low", "hi": "high"}.get(half, half)
+        if half == "low":
+            self.low_pots.add(pot)
+        self.b.award(who, self.money(m["amount"], number), number, pot=pot,
+                     half="high" if half == "high" else "low" if half == "low" else "whole")
+        self.reached.add("won")
+        return True
+
+    def on_award_list(self, rule: Rule, name: str | None, m: re.Match[str], number: int,
+                      text: str) -> bool:
+        """A pot line naming every winner with the amount each took."""
+        pot = self.pot(m)
+        self.b.note("pot_totals", f"{pot}: {m['total']}")
+        for winner in m["winners"].split(", "):
+            won = re.match(r"^(?P<name>.+?) \((?P<amount>[^()]+)\)$", winner.strip())
+            if won is None:
+                raise self.b.fail("unreadable pot winner", number, winner)
+            self.b.award(won["name"], self.money(won["amount"], number), number, pot=pot)
+        self.reached.add("won")
+        return True
+
+    def on_total(self, rule: Rule, name: str | None, m: re.Match[str], number: int,
+                 text: str) -> bool:
+        """The summary's total pot and rake (``after_rake``: the site states the pot less
+        the rake; ``total_pot`` is kept as everything put in)."""
+        self.b.rake = self.money(m["rake"], number) if m["rake"] else 0
+        if m.groupdict().get("fee"):
+            self.b.note("fee_stated", self.money(m["fee"], number))
+            self.b.rake += self.money(m["fee"], number)
+        total = self.money(m["total"], number)
+        self.b.note("total_pot", total + self.b.rake if rule.fixed.get("after_rake") else total)
+        if (m.groupdict().get("pots") or "").strip():
+            self.b.note("pots_stated", m["pots"].strip())
+        return True
+
+    def on_rake(self, rule: Rule, name: str | None, m: re.Match[str], number: int,
+                text: str) -> bool:
+        """The rake taken."""
+        self.b.rake = self.money(m["rake"], number)
+        return True
+
+    def on_summary_seat(self, rule: Rule, name: str | None, m: re.Match[str], number: int,
+                        text: str) -> bool:
+        """A summary seat line: only cards revealed by a muck are new (the rest repeats)."""
+        split = split_actor(m["rest"], list(self.b.seats), " ")
+        if split is None:
+            return False
+        name = split[0]
+        seat = m.groupdict().get("seat")
+        if seat is not None and int(seat) != self.b.seats[name]:
+            self.b.warn(f"the summary puts {name} in seat {seat}, the hand's header in seat "
+                        f"{self.b.seats[name]}", number, text)
+        mucked = re.search(r" mucked \[(?P<cards>[^\]]*)\]", " " + split[1])
+        if mucked:
+            self.b.reveal_mucked(name, self.b.cards(mucked["cards"].split(), number))
+        return True
+
+    def on_summary_result(self, rule: Rule, name: str | None, m: re.Match[str], number: int,
+                          text: str) -> bool:
+        """A summary line with a player's shown cards (if any) and what the player collected
+        (an award when more than nothing)."""
+        assert name is not None
+        if m.groupdict().get("cards"):
+            self.b.show(name, self.b.cards(self.g.tokens(m["cards"]), number), number)
+        amount = self.money(m["amount"], number)
+        if amount:
+            self.b.award(name, amount, number)
+            self.reached.add("won")
+        return True
+
+    def on_result(self, rule: Rule, name: str | None, m: re.Match[str], number: int,
+                  text: str) -> bool:
+        """A summary result line: the finishing stack, and the cards shown if any."""
+        player = m["name"]
+        if player not in self.b.seats:
+            raise self.b.fail("player has no seat in this hand", number, player)
+        self.b.finishing[player] = self.money(m["stack"], number)
+        if m.groupdict().get("cards"):
+            cards = card_groups(m["cards"])[0]
+            self.b.show(player, self.b.cards(cards, number), number)
+        return True
+
+    def lows_from_shows(self) -> None:
+        """The best eight-or-better low of each player's shown cards (for a log that pays
+        both halves without naming them); see ``infer_halves``."""
+        for who, event in self.b.events:
+            if who is None or not isinstance(event, Show) or event.mucked:
+                continue
+            low = best_low([card for card in event.cards if card is not None])
+            if low is not None:
+                self.lows[who] = low.ranks
+
+    def return_uncalled(self, last: int) -> None:
+        """A bet nobody called, when the log does not return it (Everleaf): the hand ended by
+        folds on this street and one player's street total tops every other player's; the
+        difference goes back to that player. Not a doubt (the site's award is the pot without
+        it), so a note in the record's ``extra``, not a warning."""
+        if any(award.pot == "uncalled" for _, award in self.b.awards):
+            return
+        live = [name for name in self.b.in_hand if name not in self.b.folded]
+        totals = sorted(self.b.street_totals.items(), key=lambda item: item[1], reverse=True)
+        if len(live) != 1 or not totals or totals[0][0] != live[0]:
+            return
+        second = totals[1][1] if len(totals) > 1 else 0
+        if totals[0][1] > second:
+            amount = totals[0][1] - second
+            line = max((award.line or 0 for _, award in self.b.awards), default=last)
+            self.b.award(live[0], amount, line, pot="uncalled", half="returned")
+            self.b.note("uncalled_returned", f"the log returns no uncalled bet; {amount} (in "
+                        f"the record's units) is returned to {live[0]} (line {line})")
+
+    # -- the end ------------------------------------------------------------------------------
+    def finish(self, last: int) -> HandRecord:
+        """The record, once the hand is complete; the halves of a hi/lo pot filled in."""
+        if self.pending:
+            self.flush_cards()
+        if self.g.complete not in self.reached:
+            raise self.b.fail(self.g.incomplete, last)
+        if self.g.implicit_uncalled:
+            self.return_uncalled(last)
+        if self.g.halves == "lows":
+            infer_halves(self.b, self.lows, self.no_low)
+        elif self.g.halves == "shown-lows" and self.b.game == "hilo":
+            self.lows_from_shows()
+            infer_halves(self.b, self.lows, not self.lows)
+        elif self.g.halves == "low-pots" and self.b.game == "hilo":
+            for position, (who, award) in enumerate(self.b.awards):
+                if award.pot in self.low_pots and award.half == "whole":
+                    self.b.awards[position] = (who, dataclasses.replace(award, half="high"))
+        return self.b.build()
+
+
+def read_hand(grammar: Grammar, hand: HandLines, file: str) -> tuple[HandRecord, list[Problem]]:
+    """One hand's lines as a record, with the warnings raised while reading it."""
+    first = hand.lines[0]
+    builder = HandBuilder(file, grammar.format, hand.hand_id, first.number)
+    reader = _HandReader(grammar, builder)
+    lines = hand.lines[1:]  # the start line: the header, or a line that only starts a hand
+    if grammar.header_on_start_line:
+        reader.header(first)
+    repeats_start = any(start.new_id_only for start in grammar.starts)
+    for line in lines:  # a second start line of the same hand (PartyPoker) is passed over
+        if not repeats_start or grammar.hand_start(line.text, None) is None:
+            reader.read(line)
+    if not reader.have_game:
+        raise builder.fail(f"no {grammar.format} game header in the hand", first.number)
+    return reader.finish(hand.lines[-1].number), builder.warnings

@@ -1,0 +1,260 @@
+"""The text formats of the sites studspec reads, as grammars for the one reader (grammar.py).
+
+Each grammar is written for the site's format family, not for one sample file: cash and
+tournament headers, optional lines (button, table type, player count), currencies with or
+without a code, thousands separators. A hand of another game (razz, hold'em, five-card
+stud, pot- or no-limit stud) is skipped with a "not this game" note.
+
+Amount groups: ``amount`` is what the action added, ``to`` the player's street total after
+it (PokerStars ``raises $0.08 to $0.16``, Full Tilt ``raises to $8``).
+"""
+
+from __future__ import annotations
+
+import re
+
+from studspec.records.grammar import Grammar, Rule, Start, rule
+
+MONEY = r"[$€£]?[\d,.]+[$€£]?(?: [A-Z]{3})?"
+STAKES = r"(?P<symbol>[$€£])?(?P<small>[\d,.]+)/[$€£]?(?P<big>[\d,.]+)"
+ID_ANY = r"(?P<id>\S+)"
+
+
+def ci(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern, re.IGNORECASE)
+
+
+def wager(verb: str, kind: str, *, amount: str = "amount", to: bool = False,
+           all_in: str = r"(?P<all_in> and is all-in)?", actor: str = " ",
+           sections: str = "play") -> Rule:
+    """An ante, bring-in, call or wager line: ``<verb> <amount>``."""
+    to_part = rf"(?: to (?P<to>{MONEY}))?" if to else ""
+    return rule(rf"^(?P<verb>{verb}) (?P<{amount}>{MONEY}){to_part}{all_in}\s*$", "action",
+                actor=actor, sections=sections, kind=kind)
+
+
+def simple(verb: str, kind: str, actor: str = " ") -> Rule:
+    """A check or fold without an amount."""
+    return rule(rf"^(?P<verb>{verb})$", "action", actor=actor, sections="play", kind=kind)
+
+
+# -- PokerStars ------------------------------------------------------------------------------
+# Headers ``PokerStars Game #…`` (to ~2010) and ``PokerStars Hand #…``, cash
+# (``7 Card Stud Limit ($0.04/$0.08 USD)``, mixed games ``8-Game (7 Card Stud Limit,
+# $400/$800 USD)``) and tournaments (``Tournament #…, $10+$1 7 Card Stud Limit - Level I
+# (25/50)``), PokerTracker re-exports in capitals. No button: seat order is dealing order.
+_STARS_START = r"^(?:\ufeff)?PokerStars (?:Zoom )?(?:Game|Hand) #(?P<id>\d+):\s*"
+POKERSTARS = Grammar(
+    format="pokerstars",
+    starts=(Start(re.compile(_STARS_START)),),
+    headers=(
+        rule(_STARS_START + r"(?P<tournament>Tournament #\d+), (?P<buyin>.*?) ?"
+             r"(?P<game>[^,()]*?(?:\([^()]*\))?) - (?:Match Round \w+, )?Level (?P<level>\w+)"
+             r" \(" + STAKES + r"\)(?: - .*)?$", "game", ignore_case=True),
+        rule(_STARS_START + r"(?P<game>[^()]*?) ?\((?:(?P<game2>[^()]*?),\s+)?" + STAKES
+             + r"(?: (?P<code>[A-Z]{3}))?\)(?: - .*)?$", "game", ignore_case=True),
+    ),
+    rules=(
+        rule(r"^.+ finished the tournament in \d+\w* place.*$", "ignore",
+             contains=" finished the tournament"),
+        rule(r"^.+ wins the tournament.*$", "ignore", contains=" wins the tournament"),
+        rule(r"^Table '(?P<table>.*)' (?P<size>\d+)-max(?: Seat #(?P<button>\d+) is the "
+             r"button)?\s*$", "table", sections="header"),
+        rule(r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[^()]*?) in chips"
+             r"(?:, [^()]*)?\)(?P<rest>.*)$", "seat", sections="header"),
+        rule(r"^\*\*\* SUMMARY \*\*\*$", "showdown", sections="header play", then="summary"),
+        rule(r"^\*\*\* (?P<street>3rd STREET|4th STREET|5th STREET|6th STREET|RIVER|"
+             r"7th STREET) \*\*\*(?:\s*\[(?P<card>[^\]]*)\])?\s*$", "street",
+             sections="play", ignore_case=True),
+        rule(r"^\*\*\* SHOW DOWN \*\*\*$", "showdown", sections="play"),
+        rule(r"^Pair on board - a double bet is allowed$", "note", sections="play",
+             key="double_bet_allowed"),
+        rule(r"^Betting is capped$", "note", sections="play", key="betting_capped"),
+        rule(r"^No low hand qualified$", "no_low", sections="play"),
+        rule(r"^(?P<cards>.*)$", "deal", prefix="Dealt to ", actor=" ", sections="play"),
+        rule(r"^Uncalled bet \((?P<amount>[^)]*)\) returned to (?P<who>.+?)\s*$", "uncalled",
+             sections="play"),
+        rule(r"^(?P<who>.+?) collected (?P<amount>\S+) from (?P<pot>pot|main pot|side pot"
+             r"(?:-(?P<number>\d+))?)\s*$", "award", sections="play", contains=" collected "),
+        simple("checks", "check-call", ": "),
+        rule(r"^(?P<verb>folds)(?P<cards> \[.*)?$", "action", actor=": ", sections="play",
+             kind="fold"),
+        rule(r"^mucks hand$", "muck", actor=": ", sections="play"),
+        rule(r"^doesn't show hand$", "muck", actor=": ", sections="play", silent="yes"),
+        rule(r"^shows \[(?P<cards>[^\]]*)\](?: \((?P<description>.*)\))?\s*$", "show",
+             actor=": ", sections="play"),
+        wager("posts the ante", "ante", actor=": "),
+        wager("brings in for", "bring-in", actor=": "),
+        wager("calls", "check-call", actor=": "),
+        wager("bets", "wager", actor=": "),
+        wager("raises", "wager", actor=": ", to=True),
+        wager("completes it to", "wager", amount="to", actor=": "),
+        rule(r"^Total pot (?P<total>\S+)(?P<pots>.*?) \| Rake (?P<rake>\S+)\s*$", "total",
+             sections="summary"),
+        rule(r"^Board \[(?P<value>[^\]]*)\]\s*$", "note", sections="summary", key="board"),
+        rule(r"^Seat (?P<seat>\d+): (?P<rest>.+)$", "summary_seat", sections="summary"),
+    ),
+    games=((ci(r"7 card stud hi/lo limit"), "hilo"), (ci(r"7 card stud limit"), "high")),
+    streets={"3rd street": 3, "4th street": 4, "5th street": 5, "6th street": 6, "river": 7,
+             "7th street": 7},
+    complete="summary",
+    incomplete="the hand is incomplete: no *** SUMMARY *** (truncated file?)",
+    halves="lows",
+)
+
+# -- Full Tilt -------------------------------------------------------------------------------
+# ``Full Tilt Poker Game #N: Table T - $2/$4 Ante $0.40 - Limit Stud Hi - …``; tournaments
+# put ``$10 + $1 Sit & Go (123), `` before the table. Seat order is dealing order.
+_TILT_START = r"^(?:\ufeff)?Full Tilt Poker (?:Game|Hand) #(?P<id>\d+):\s*"
+FULLTILT = Grammar(
+    format="fulltilt",
+    starts=(Start(re.compile(_TILT_START)),),
+    headers=(
+        rule(_TILT_START + r"(?:(?P<tournament>.+?\(\d+\)), )?(?:Table )?.*? - " + STAKES
+             + r"(?: Ante (?P<ante>[$€£]?[\d,.]+))? - (?P<game>.+?)(?: - .*)?$", "game"),
+    ),
+    rules=(
+        rule(r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[$€£]?[\d,.]+)\)(?P<rest>.*)$",
+             "seat", sections="header"),
+        rule(r"^\*\*\* SUMMARY \*\*\*$", "showdown", sections="header play", then="summary"),
+        rule(r"^\*\*\* (?P<street>[3-7])(?:RD|TH) STREET \*\*\*\s*$", "street",
+             sections="play"),
+        rule(r"^\*\*\* SHOW DOWN \*\*\*$", "showdown", sections="play"),
+        rule(r"^(?P<cards>.*)$", "deal", prefix="Dealt to ", actor=" ", sections="play"),
+        rule(r"^Uncalled bet of (?P<amount>\S+) returned to (?P<who>.+?)\s*$", "uncalled",
+             sections="play"),
+        simple("checks", "check-call"),
+        simple("folds", "fold"),
+        rule(r"^mucks$", "muck", actor=" ", sections="play"),
+        rule(r"^is low with \[(?P<card>[^\]]*)\]\s*$", "note", actor=" ", sections="play",
+             key="low_card_stated", form="text"),
+        rule(r"^shows \[(?P<cards>[^\]]*)\](?P<description>.*)$", "show", actor=" ",
+             sections="play"),
+        rule(r"^(?P<verb>wins|ties for) (?:the )?(?:(?P<half>high|low) )?(?:(?P<pot>main|side) )?"
+             r"pot(?: #?(?P<number>\d+))? \((?P<amount>[^)]*)\)(?: with .*)?\s*$", "award",
+             actor=" ", sections="play"),
+        wager("antes", "ante", all_in=r"(?P<all_in>, and is all in)?"),
+        wager("brings in for", "bring-in", all_in=r"(?P<all_in>, and is all in)?"),
+        wager("calls", "check-call", all_in=r"(?P<all_in>, and is all in)?"),
+        wager("bets", "wager", all_in=r"(?P<all_in>, and is all in)?"),
+        wager("raises to", "wager", amount="to", all_in=r"(?P<all_in>, and is all in)?"),
+        wager("completes it to", "wager", amount="to", all_in=r"(?P<all_in>, and is all in)?"),
+        rule(r"^Total pot (?P<total>\S+)(?P<pots>.*?) \| Rake (?P<rake>\S+)\s*$", "total",
+             sections="summary"),
+        rule(r"^Seat (?P<seat>\d+): (?P<rest>.+)$", "summary_seat", sections="summary"),
+    ),
+    games=((ci(r"^Limit (?:7 Card )?Stud (?:Hi/Lo|H/L|8)$"), "hilo"),
+           (ci(r"^Limit (?:7 Card )?Stud(?: Hi)?$"), "high")),
+    streets={str(street): street for street in range(3, 8)},
+    complete="summary",
+    incomplete="the hand is incomplete: no *** SUMMARY *** (truncated file?)",
+)
+
+# -- PartyPoker ------------------------------------------------------------------------------
+# A hand starts at ``Game #N starts.`` (or its ``***** Hand History for Game N *****`` line
+# when that is missing). The game line follows: cash ``$10/$20 USD FL 7 Card Stud Hi-Lo - …``
+# (older logs omit ``FL``: PartyPoker spread stud only as fixed limit then; the record notes
+# that the limit was not stated) or tournament ``FL 7 Card Stud $6 USD Buy-in Trny:…
+# Level:2 Stakes-Antes(60/120-10)``. Bracketed amounts are what the action added. Only the
+# viewer's cards are shown. The button is named; there is no summary, and no rake.
+PARTYPOKER = Grammar(
+    format="partypoker",
+    starts=(Start(re.compile(r"^(?:\ufeff)?Game #(?P<id>\d+) starts\.\s*$")),
+            Start(re.compile(r"^(?:\ufeff)?\*{5} Hand History for Game (?P<id>\d+) \*{5}\s*$"),
+                  new_id_only=True)),
+    headers=(
+        rule(r"^" + STAKES + r"(?: (?P<code>[A-Z]{3}))? (?:(?P<limit>FL|PL|NL) )?(?P<game>.+?)"
+             r" - .*$", "game"),
+        rule(r"^(?:(?P<limit>FL|PL|NL) )?(?P<game>.+?)\s+(?P<buyin>[$€£]?[\d,.]+(?: [A-Z]{3})?)"
+             r" Buy-in\s*Trny:\s*(?P<tournament>\S+)\s+Level:\s*(?P<level>\S+)\s+"
+             r"Stakes-Antes\((?P<small>[\d,.]+)/(?P<big>[\d,.]+)(?:-(?P<ante>[\d,.]+))?\)"
+             r"(?:\s*-.*)?\s*$", "game"),
+    ),
+    rules=(
+        rule(r"^#Game No : \d+\s*$", "ignore"),
+        rule(r"^Table (?P<table>.+?)(?: \((?P<kind>[^()]*)\))?\s*$", "table", sections="header",
+             before_seats="yes"),
+        rule(r"^Seat (?P<button>\d+) is the button\s*$", "button", sections="header play"),
+        rule(r"^Total number of players : (?P<value>\d+)/(?P<max>\d+)\s*$", "note",
+             sections="header play", key="players_stated", type="int"),
+        rule(r"^Seat (?P<seat>\d+): (?P<name>.+?) \( (?P<stack>[^()]*?) \)\s*$", "seat",
+             sections="header"),
+        rule(r"^\*\* Dealing(?: (?P<street>Fourth street|Fifth street|Sixth street|River))?"
+             r" \*\*\s*$", "street", sections="play"),
+        rule(r"^(?P<cards>.*)$", "deal", prefix="Dealt to ", actor=" ", sections="play"),
+        simple("checks", "check-call"),
+        simple("folds", "fold"),
+        rule(r"^opens$", "note", actor=" ", sections="play", key="opens"),
+        rule(r"^shows \[(?P<cards>[^\]]*)\](?P<description>.*)$", "show", actor=" ",
+             sections="play"),
+        rule(r"^shows(?P<low>[\dAKQJT,\s]+?)\s+for low\.?\s*$", "low_shown", actor=" ",
+             sections="play"),
+        rule(r"^wins (?P<half>Lo) \((?P<amount>[^)]*)\) from the (?P<pot>main pot|side pot"
+             r"(?: #?(?P<number>\d+))?)(?: with .*)?\s*$", "award", actor=" ", sections="play"),
+        rule(r"^wins (?P<amount>" + MONEY + r") from the (?P<pot>main pot|side pot"
+             r"(?: #?(?P<number>\d+))?)(?: with .*)?\s*$", "award", actor=" ", sections="play"),
+        *(rule(rf"^(?P<verb>{verb}) \[(?P<amount>[^\]]*)\]\s*$", "action", actor=" ",
+               sections="play", ignore_case=True, kind=kind)
+          for verb, kind in (("posts ante", "ante"), ("bring-ins", "bring-in"),
+                             ("completes", "wager"), ("bets", "wager"), ("calls", "check-call"),
+                             ("raises", "wager"))),
+        rule(r"^(?P<verb>is all-In) \[(?P<amount>[^\]]*)\]\s*$", "all_in", actor=" ",
+             sections="play", ignore_case=True),
+    ),
+    games=((ci(r"^7 Card Stud Hi-Lo$"), "hilo"), (ci(r"^7 Card Stud$"), "high")),
+    streets={"": 3, "fourth street": 4, "fifth street": 5, "sixth street": 6, "river": 7},
+    complete="won",
+    incomplete="the hand is incomplete: no 'wins' line (truncated file?)",
+    header_on_start_line=False,
+    fixed_limits=frozenset({"FL"}),
+    halves="low-pots",
+)
+
+# -- OnGame ----------------------------------------------------------------------------------
+# ``***** History for hand ID *****`` … ``***** End of hand ID *****``; the table line gives
+# game, limits and ante (``(LIMIT SEVEN_CARD_STUD $1/$2, ante: $0.10, Real money)``). The
+# ``Button:`` line is optional (without it, seat order is the dealing order). ``small bring
+# in`` is a bring-in, ``big bring in`` a completion; the summary gives the finishing stacks.
+ONGAME = Grammar(
+    format="ongame",
+    starts=(Start(re.compile(r"^(?:\ufeff)?\*{5} History for hand " + ID_ANY + r" \*{5}\s*$")),),
+    headers=(
+        rule(r"^Table: (?P<table>.+?) \((?P<limit>LIMIT|POT_LIMIT|NO_LIMIT) (?P<game>[A-Z_0-9]+)"
+             r" " + STAKES + r"(?:, ante: (?P<ante>[$€£]?[\d,.]+))?(?:, (?P<money>[^)]*))?\)\s*$",
+             "game"),
+    ),
+    rules=(
+        rule(r"^\*{5} End of hand " + ID_ANY + r" \*{5}\s*$", "ignore", then="ended"),
+        rule(r"^(?:Start hand: .*|User: .*|Players in round: \d+ \(\d+\)|---)\s*$", "ignore"),
+        rule(r"^Summary:\s*$", "showdown", then="summary"),
+        rule(r"^Button: seat (?P<button>\d+)\s*$", "button"),
+        rule(r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[$€£]?[\d,.]+)\)\s*$", "seat",
+             sections="header"),
+        rule(r"^Dealing (?P<street>pocket cards|4th street|5th street|6th street|river)\s*$",
+             "street", sections="play"),
+        rule(r"^(?P<cards>.*)$", "deal", prefix="Dealing to ", actor=": ", sections="play"),
+        simple("checks", "check-call"),
+        simple("folds", "fold"),
+        wager("posts ante", "ante"),
+        wager("small bring in", "bring-in"),
+        wager("big bring in", "wager"),
+        wager("calls", "check-call"),
+        wager("bets", "wager"),
+        wager("raises", "wager", to=True),
+        rule(r"^(?P<pot>Main pot|Side pot(?: (?P<number>\d+))?): (?P<total>\S+) won by "
+             r"(?P<winners>.+?)\s*$", "award_list", sections="summary"),
+        rule(r"^Rake taken: (?P<rake>\S+)\s*$", "rake", sections="summary"),
+        rule(r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[$€£]?[\d,.]+)\), net: "
+             r"[-+]?[$€£]?[\d,.]+(?:, (?P<cards>\[[^\]]*\])(?: \((?P<description>.*)\))?)?\s*$",
+             "result", sections="summary"),
+    ),
+    games=((re.compile(r"^SEVEN_CARD_STUD_HI_LO$"), "hilo"),
+           (re.compile(r"^SEVEN_CARD_STUD$"), "high")),
+    streets={"pocket cards": 3, "4th street": 4, "5th street": 5, "6th street": 6, "river": 7},
+    complete="ended",
+    incomplete="the hand is incomplete: no '***** End of hand' line (truncated file?)",
+    header_on_start_line=False,
+    fixed_limits=frozenset({"LIMIT"}),
+)
+
+GRAMMARS: tuple[Grammar, ...] = (POKERSTARS, FULLTILT, PARTYPOKER, ONGAME)

@@ -1,0 +1,251 @@
+"""More sites' text formats, as grammars for the one reader: Winamax, Everleaf, Winning.
+
+See ``sites.py`` for the conventions (amount groups, tolerant headers); each grammar says
+what its site's logs leave out and how the reader fills it in, and the report says so.
+"""
+
+from __future__ import annotations
+
+import re
+
+from studspec.records.grammar import Grammar, Start, rule
+from studspec.records.sites import MONEY, STAKES, ci, simple, wager
+
+STAKES_PREFIX = STAKES  # ``$0.02/$0.04``: small and big bet, the symbol before each
+
+# -- Winamax ---------------------------------------------------------------------------------
+# PokerStars-like, amounts with the symbol after the number (``5€``). Header ``Winamax Poker
+# - CashGame - HandId: #9250793-470-1478990787 - 7-Card Stud fixed limit (5€/25€/50€) - …``
+# gives the ante, small and big bet; tournaments (``Tournament "…" buyIn: … level: 5``)
+# give them in chips. Hidden cards are ``X``; awards name the half (``from pot(HI)``). The
+# summary's ``Total pot`` is the pot less the rake, and an uncalled bet stays in it.
+_WINAMAX_START = r"^(?:\ufeff)?Winamax Poker - .+? - HandId: #(?P<id>[\d-]+) - "
+_SUFFIX_STAKES = (r"\((?:(?P<ante>[\d,.]+)[$€£]?/)?(?P<small>[\d,.]+)(?P<symbol>[$€£])?/"
+                  r"(?P<big>[\d,.]+)[$€£]?\)")
+WINAMAX = Grammar(
+    format="winamax",
+    starts=(Start(re.compile(_WINAMAX_START)),),
+    headers=(
+        rule(r"^(?:\ufeff)?Winamax Poker - (?:(?P<tournament>Tournament .+?)|(?P<kind>.+?)) - "
+             r"HandId: #(?P<id>[\d-]+) - (?P<game>.+?) " + _SUFFIX_STAKES + r"(?: - .*)?$",
+             "game"),
+    ),
+    rules=(
+        rule(r"^Table: '(?P<table>.*)' (?P<size>\d+)-max(?: \((?P<money>[^()]*)\))?"
+             r"(?: Seat #(?P<button>\d+) is the button)?\s*$", "table", sections="header"),
+        rule(r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[^(),]+?)(?:, [^()]*)?\)\s*$",
+             "seat", sections="header"),
+        rule(r"^\*\*\* (?:ANTE/BLINDS|PRE-FLOP) \*\*\*$", "ignore"),
+        rule(r"^\*\*\* SUMMARY \*\*\*$", "showdown", sections="header play", then="summary"),
+        rule(r"^\*\*\* (?P<street>[3-7])(?:rd|th) STREET \*\*\*\s*$", "street",
+             sections="header play", ignore_case=True),
+        rule(r"^\*\*\* SHOW ?DOWN \*\*\*$", "showdown", sections="play"),
+        rule(r"^(?P<cards>.*)$", "deal", prefix="Dealt to ", actor=" ", sections="play"),
+        rule(r"^(?P<who>.+?) collected (?P<amount>" + MONEY + r") from (?P<pot>pot|main pot|"
+             r"side pot ?(?P<number>\d+)?)(?: ?\((?P<half>HI|LO)\))?\s*$", "award",
+             sections="play", contains=" collected "),
+        simple("checks", "check-call"),
+        simple("folds", "fold"),
+        rule(r"^mucks(?: hand)?$", "muck", actor=" ", sections="play"),
+        rule(r"^doesn't show(?: hand)?$", "muck", actor=" ", sections="play", silent="yes"),
+        rule(r"^shows \[(?P<cards>[^\]]*)\](?: \((?P<description>.*)\))?\s*$", "show",
+             actor=" ", sections="play"),
+        wager("posts ante", "ante", sections="header play"),
+        wager("brings in", "bring-in"),
+        wager("calls", "check-call"),
+        wager("bets", "wager"),
+        wager("raises", "wager", to=True),
+        wager("completes to", "wager", amount="to"),
+        rule(r"^Total pot (?P<total>\S+)(?P<pots>.*?) \| (?:No rake|Rake (?P<rake>\S+))\s*$",
+             "total", sections="summary", after_rake="yes"),
+        rule(r"^Board: \[(?P<value>[^\]]*)\]\s*$", "note", sections="summary", key="board"),
+        rule(r"^Seat (?P<seat>\d+): (?P<rest>.+)$", "summary_seat", sections="summary"),
+    ),
+    games=((ci(r"^7-Card Stud Hi/Lo fixed limit$"), "hilo"),
+           (ci(r"^7-Card Stud fixed limit$"), "high")),
+    streets={str(street): street for street in range(3, 8)},
+    complete="summary",
+    incomplete="the hand is incomplete: no *** SUMMARY *** (truncated file?)",
+    hidden=frozenset({"X"}),
+)
+
+# -- Everleaf --------------------------------------------------------------------------------
+# ``Everleaf Gaming Game #N``, then ``$0.05/$0.10 7 Card Stud - 2011/07/08 - 00:08:53`` (no
+# limit word: Everleaf spread stud as fixed limit; the record notes it was not stated). No
+# card is dealt face up in the log (``** Dealing down cards **``): every deal is unknown
+# until a show. Bracketed amounts are what the action added. There is no summary, no rake
+# line, and no line for an uncalled bet: the award is the pot without it, so the reader
+# returns it (``implicit_uncalled``).
+_EVERLEAF_MONEY = r"\$ ?\d[\d,]*(?:\.\d+)?(?: [A-Z]{3})?"
+EVERLEAF = Grammar(
+    format="everleaf",
+    starts=(Start(re.compile(r"^(?:\ufeff)?Everleaf Gaming Game #(?P<id>\d+)\s*$")),),
+    headers=(
+        rule(r"^(?P<symbol>[$€£])?(?P<small>[\d,.]+)/[$€£]?(?P<big>[\d,.]+)(?: (?P<code>[A-Z]{3}))?"
+             r" (?:(?P<limit>Limit|Fixed Limit|Pot Limit|No Limit) )?(?P<game>.+?) - .*$", "game",
+             ignore_case=True),
+    ),
+    rules=(
+        rule(r"^\*{5} Hand history for game #\d+ \*{5}\s*$", "ignore"),
+        rule(r"^Table (?P<table>.+?)\s*$", "table", sections="header", before_seats="yes"),
+        rule(r"^Total number of players: (?P<value>\d+)\s*$", "note", sections="header",
+             key="players_stated", type="int"),
+        rule(r"^Seat (?P<seat>\d+): (?P<name>.+?) \(\s*(?P<stack>[^()]*?)\s*\)\s*$", "seat",
+             sections="header"),
+        rule(r"^\*\* Dealing down cards \*\*\s*$", "street", sections="header play",
+             ignore_case=True),
+        rule(r"^\*{4} dealing (?P<street>4th street|5th street|6th street|river) \*{4}\s*$",
+             "street", sections="play", ignore_case=True),
+        simple("checks", "check-call"),
+        simple("folds", "fold"),
+        rule(r"^does not show cards\s*$", "muck", actor=" ", sections="play", silent="yes"),
+        rule(r"^mucks(?: cards)?\s*$", "muck", actor=" ", sections="play"),
+        rule(r"^shows \[(?P<cards>[^\]]*)\](?P<description>.*)$", "show", actor=" ",
+             sections="play"),
+        rule(r"^wins (?P<amount>" + _EVERLEAF_MONEY + r") from (?:the )?(?P<pot>main pot|side pot"
+             r"(?: #?(?P<number>\d+))?)(?: with .*)?\s*$", "award", actor=" ", sections="play"),
+        rule(r"^(?P<verb>posts ante) \[(?P<amount>[^\]]*)\]\s*$", "action", actor=": ",
+             sections="header play", kind="ante"),
+        rule(r"^(?P<verb>posts bring-in) (?P<amount>" + _EVERLEAF_MONEY + r")\.?\s*$", "action",
+             actor=" ", sections="play", kind="bring-in"),
+        rule(r"^(?P<verb>completes to) (?P<to>" + _EVERLEAF_MONEY + r")\.?\s*$", "action",
+             actor=" ", sections="play", kind="wager"),
+        *(rule(rf"^(?P<verb>{verb}) \[(?P<amount>[^\]]*)\](?P<all_in> \(all-in\))?\s*$",
+               "action", actor=actor, sections="play", kind=kind)
+          for verb, kind, actor in (("bets", "wager", ": "), ("bets", "wager", " "),
+                                    ("calls", "check-call", " "), ("raises", "wager", " "))),
+    ),
+    games=((ci(r"^7 Card Stud (?:Hi[-/]Lo|H/L|8)$"), "hilo"), (ci(r"^7 Card Stud$"), "high")),
+    streets={"": 3, "4th street": 4, "5th street": 5, "6th street": 6, "river": 7},
+    complete="won",
+    incomplete="the hand is incomplete: no 'wins' line (truncated file?)",
+    header_on_start_line=False,
+    fixed_limits=frozenset({"LIMIT", "FIXED LIMIT"}),
+    implicit_uncalled=True,
+)
+
+# -- Winning (Winning Poker Network) ---------------------------------------------------------
+# UTF-16 text. A hand runs from ``Game started at: …`` to ``Game ended at: …``; its id is
+# on the next line, ``Game ID: 693975843 1/2 (PRR) Leyak (Seven Cards Stud)`` (the stakes,
+# no limit word: the record notes it). Amounts carry no currency symbol (``(0.40)``): they
+# are read in cents. Each card is a line of its own (``received card: [7h]``, or ``received
+# a card.`` when the viewer did not see it); the first street has no header, and the later
+# headers name the betting rounds from ``Third street`` (the 4th-street cards) to ``Sixth
+# street`` (the 7th-street cards). ``raises (4)`` gives the street total, ``calls`` what
+# was added. The summary gives each player's shown cards and what each collected, the pot
+# after the rake and a jackpot fee (both kept as the rake); a split hi/lo pot does not say
+# which half each took, so the halves are inferred from the lows shown.
+_AMOUNT = r"\((?P<amount>[\d,.]+)\)"
+_RESULT = r"\.?\s*Bets: [\d,.]+\. Collects: (?P<amount>[\d,.]+)\. (?:Wins|Loses): [\d,.]+\.?\s*$"
+WINNING = Grammar(
+    format="winning",
+    starts=(Start(re.compile(r"^(?:\ufeff)?Game started at: .*$")),),
+    id_pattern=re.compile(r"^Game ID: (?P<id>\d+) "),
+    headers=(
+        rule(r"^Game ID: (?P<id>\d+) (?P<small>[\d,.]+)/(?P<big>[\d,.]+) \((?P<money>[^()]*)\) "
+             r"(?P<table>.*?) \((?P<game>[^()]*)\)\s*$", "game"),
+    ),
+    rules=(
+        rule(r"^Game ended at: .*$", "ignore", then="ended"),
+        rule(r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[\d,.]+)\)\.?\s*$", "seat",
+             sections="header"),
+        rule(r"^\*\*\* (?P<street>Third|Fourth|Fifth|Sixth) street \*\*\*\s*$", "street",
+             sections="play", ignore_case=True),
+        rule(r"^------ Summary ------\s*$", "showdown", sections="play", then="summary"),
+        rule(r"^Uncalled bet \((?P<amount>[\d,.]+)\) returned to (?P<who>.+?)\s*$", "uncalled",
+             sections="play"),
+        rule(r"^received card: \[(?P<cards>[^\]]*)\]\s*$", "card", sections="header play",
+             prefix="Player ", actor=" "),
+        rule(r"^received a card\.\s*$", "card", sections="header play", prefix="Player ",
+             actor=" "),
+        rule(r"^(?P<verb>ante) " + _AMOUNT + r"\s*$", "action", sections="header play",
+             kind="ante", prefix="Player ", actor=" "),
+        *(rule(rf"^(?P<verb>{verb}) " + _AMOUNT + r"(?P<all_in> and is all-in)?\s*$", "action",
+               sections="play", kind=kind, prefix="Player ", actor=" ")
+          for verb, kind in (("bring in", "bring-in"), ("calls", "check-call"),
+                             ("bets", "wager"))),
+        rule(r"^(?P<verb>raises) \((?P<to>[\d,.]+)\)(?P<all_in> and is all-in)?\s*$", "action",
+             sections="play", kind="wager", prefix="Player ", actor=" "),
+        rule(r"^(?P<verb>checks)\s*$", "action", sections="play", kind="check-call",
+             prefix="Player ", actor=" "),
+        rule(r"^(?P<verb>folds)\s*$", "action", sections="play", kind="fold",
+             prefix="Player ", actor=" "),
+        rule(r"^mucks cards\s*$", "muck", sections="play", prefix="Player ", actor=" "),
+        rule(r"^Pot: (?P<total>[\d,.]+)\. Rake (?P<rake>[\d,.]+)(?:\. JP fee (?P<fee>[\d,.]+))?"
+             r"\s*$", "total", sections="summary", after_rake="yes"),
+        *(rule(r"^shows: (?P<description>[^\[]*)\[(?P<cards>[^\]]*)\](?P<more>[^.]*?)" + _RESULT,
+               "summary_result", sections="summary", prefix=prefix, actor=" ")
+          for prefix in ("Player ", "*Player ")),
+        *(rule(r"^(?:mucks \(does not show cards\)|does not show cards)" + _RESULT,
+               "summary_result", sections="summary", prefix=prefix, actor=" ")
+          for prefix in ("Player ", "*Player ")),
+    ),
+    games=((ci(r"^Seven Cards? Stud Hi-?Lo(?:w)?$"), "hilo"), (ci(r"^Seven Cards? Stud$"), "high")),
+    streets={"third": 4, "fourth": 5, "fifth": 6, "sixth": 7},
+    complete="ended",
+    incomplete="the hand is incomplete: no 'Game ended at' line (truncated file?)",
+    header_on_start_line=False,
+    halves="shown-lows",
+    unmarked_money=(100, "chips"),
+)
+
+# -- Absolute Poker --------------------------------------------------------------------------
+# ``Stage #1300000000: Seven Card Hi/Lo  Normal $0.02/$0.04 - 2009-03-18 19:10:00 (ET)``
+# (no limit word: noted). ``NAME - Action``. Each street's ``Pocket`` line repeats the
+# player's cards so far (``[H H Js 10d]``, ``H`` a card the viewer did not see), so the
+# street's card is the one at the street's place. Awards do not say which half; the
+# halves are inferred from the lows shown.
+_ABS_ACTOR = " - "
+ABSOLUTE = Grammar(
+    format="absolute",
+    starts=(Start(re.compile(r"^(?:\ufeff)?Stage #(?P<id>\d+): ")),),
+    headers=(
+        rule(r"^(?:\ufeff)?Stage #(?P<id>\d+): (?P<game>.+?)\s+(?P<kind>Normal|Turbo|Speed)?\s*"
+             r"(?:(?P<limit>Limit|Pot Limit|No Limit) )?" + STAKES_PREFIX + r"(?: - .*)?$",
+             "game"),
+    ),
+    rules=(
+        rule(r"^Seat (?P<seat>\d+) - (?P<name>.+?) \((?P<stack>[^()]*?) in chips\)\s*$", "seat",
+             sections="header"),
+        rule(r"^\*\*\* (?P<street>3rd|4th|5th|6th) STREET \*\*\*\s*$", "street",
+             sections="header play", ignore_case=True),
+        rule(r"^\*\*\* (?P<street>RIVER) \*\*\*\s*$", "street", sections="play"),
+        rule(r"^\*\*\* SHOW DOWN \*\*\*\s*$", "showdown", sections="play"),
+        rule(r"^\*\*\* SUMMARY \*\*\*\s*$", "showdown", sections="play", then="summary"),
+        rule(r"^Pocket (?P<cards>\[[^\]]*\])\s*$", "deal", sections="play", actor=_ABS_ACTOR,
+             cumulative="yes"),
+        rule(r"^(?P<verb>Ante) (?P<amount>" + MONEY + r")\s*$", "action", sections="header play",
+             actor=_ABS_ACTOR, kind="ante"),
+        rule(r"^(?P<verb>Bring-In) (?P<amount>" + MONEY + r")\s*$", "action", sections="play",
+             actor=_ABS_ACTOR, kind="bring-in"),
+        rule(r"^(?P<verb>Calls) (?P<amount>" + MONEY + r")(?P<all_in> \(All-In\))?\s*$",
+             "action", sections="play", actor=_ABS_ACTOR, kind="check-call"),
+        rule(r"^(?P<verb>Bets|Completes) (?P<amount>" + MONEY + r")(?P<all_in> \(All-In\))?\s*$",
+             "action", sections="play", actor=_ABS_ACTOR, kind="wager"),
+        rule(r"^(?P<verb>Raises) (?P<amount>" + MONEY + r") to (?P<to>" + MONEY + r")"
+             r"(?P<all_in> \(All-In\))?\s*$", "action", sections="play", actor=_ABS_ACTOR,
+             kind="wager"),
+        rule(r"^(?P<verb>Checks)\s*$", "action", sections="play", actor=_ABS_ACTOR,
+             kind="check-call"),
+        rule(r"^(?P<verb>Folds)\s*$", "action", sections="play", actor=_ABS_ACTOR, kind="fold"),
+        rule(r"^Mucks\s*$", "muck", sections="play", actor=_ABS_ACTOR),
+        rule(r"^Shows \[(?P<cards>[^\]]*)\](?: \((?P<description>.*)\))?\s*$", "show",
+             sections="play", actor=_ABS_ACTOR),
+        rule(r"^Collects (?P<amount>" + MONEY + r") from (?P<pot>main pot|side pot(?: #?"
+             r"(?P<number>\d+))?)\s*$", "award", sections="play", actor=" "),
+        rule(r"^Return uncalled portion of bet (?P<amount>" + MONEY + r")\s*$", "uncalled_own",
+             sections="play", actor=_ABS_ACTOR),
+        rule(r"^Total Pot\((?P<total>[^()]*)\)(?P<pots>.*?) \| Rake \((?P<rake>[^()]*)\)\s*$",
+             "total", sections="summary"),
+        rule(r"^Seat (?P<seat>\d+): (?P<rest>.+)$", "summary_seat", sections="summary"),
+    ),
+    games=((ci(r"^Seven Card (?:Stud )?(?:Hi/Lo|H/L|8)$"), "hilo"),
+           (ci(r"^Seven Card Stud$"), "high")),
+    streets={"3rd": 3, "4th": 4, "5th": 5, "6th": 6, "river": 7},
+    complete="summary",
+    incomplete="the hand is incomplete: no *** SUMMARY *** (truncated file?)",
+    halves="shown-lows",
+    hidden=frozenset({"H"}),
+)
+
+GRAMMARS: tuple[Grammar, ...] = (WINAMAX, EVERLEAF, WINNING, ABSOLUTE)

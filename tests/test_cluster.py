@@ -1,0 +1,112 @@
+"""``--scheduler``: the same check and fuzz work on a real Dask cluster (a scheduler and two
+worker processes on this machine), with reports identical to the local ones.
+
+CI (.ci/run) starts the cluster and names it in ``STUDSPEC_SCHEDULER``; without it this
+module starts its own scheduler and two workers, and stops them at the end.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("distributed")
+
+from studspec.cli.check import check_report
+from studspec.cli.main import main
+from studspec.cli.render import to_json
+from studspec.cluster import cluster_client
+from studspec.errors import InvalidInputError
+from studspec.fuzz.campaign import run_campaign
+from studspec.profiles import load_profile
+
+ROOT = Path(__file__).resolve().parents[1]
+SHARED = ROOT.parent / "shared" / "data" / "handhistories"
+LOCAL = ROOT / "tests" / "data" / "handhistories"
+
+
+@pytest.fixture(scope="module")
+def scheduler(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The address of a running scheduler with two workers (CI's, or started here)."""
+    given = os.environ.get("STUDSPEC_SCHEDULER")
+    if given:
+        client = cluster_client(given, timeout=60)
+        client.wait_for_workers(2, timeout=120)
+        client.close()
+        yield given
+        return
+    folder = tmp_path_factory.mktemp("cluster")
+    address_file = folder / "scheduler.json"
+    dask = shutil.which("dask", path=str(Path(sys.executable).parent)) or "dask"
+    quiet: dict[str, Any] = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL,
+                             "cwd": folder}
+    processes = [subprocess.Popen([dask, "scheduler", "--host", "127.0.0.1", "--port", "0",
+                                   "--no-dashboard", "--scheduler-file", str(address_file)],
+                                  **quiet)]
+    try:
+        for _ in range(600):
+            if address_file.is_file() and address_file.stat().st_size:
+                break
+            time.sleep(0.1)
+        address = json.loads(address_file.read_text(encoding="utf-8"))["address"]
+        processes += [subprocess.Popen([dask, "worker", address, "--nworkers", "1",
+                                        "--nthreads", "1", "--no-dashboard"], **quiet)
+                      for _ in range(2)]
+        client = cluster_client(address, timeout=60)
+        client.wait_for_workers(2, timeout=120)
+        client.close()
+        yield address
+    finally:
+        for process in processes:
+            process.terminate()
+        for process in processes:
+            process.wait(timeout=30)
+
+
+def test_check_on_the_cluster_gives_the_local_report(scheduler: str, tmp_path: Path) -> None:
+    assert main(["generate", "--profile", "pokerstars", "--hands", "30", "--seed", "6",
+                 "--out", str(tmp_path / "corpus")]) == 0
+    files = sorted(str(path) for path in (tmp_path / "corpus").iterdir())
+    files += sorted(str(path) for folder in (SHARED, LOCAL) if folder.is_dir()
+                    for path in folder.rglob("*.txt"))
+    local, cluster = check_report(files, jobs=1), check_report(files, scheduler=scheduler)
+    assert local.text == cluster.text and to_json(local.data) == to_json(cluster.data)
+    assert local.exit_code == cluster.exit_code
+
+
+def test_a_fuzz_campaign_on_the_cluster_is_the_local_campaign(scheduler: str) -> None:
+    pytest.importorskip("pokerkit")
+    from studspec.engines.pokerkit_adapter import PokerKitEngine
+
+    profile = load_profile("pokerkit-0.7.7")
+    local, cluster = (run_campaign(PokerKitEngine, profile, 60, seed=1, shrink=False, **where)
+                      for where in ({"jobs": 1}, {"scheduler": scheduler}))
+    assert local.hands == cluster.hands == 60
+    assert local.by_kind == cluster.by_kind and local.by_kind  # PokerKit's known divergences
+    assert {kind: (index, run.divergence, run.moves) for kind, (index, run)
+            in local.first.items()} == {kind: (index, run.divergence, run.moves)
+                                        for kind, (index, run) in cluster.first.items()}
+
+
+def test_the_fuzz_command_reports_the_same_through_the_scheduler(
+        scheduler: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    outputs = []
+    for where in (["--jobs", "1"], ["--scheduler", scheduler]):
+        code = main(["fuzz", "--engine", "studspec", "--profile", "s002", "--hands", "30",
+                     "--seed", "3", *where, "--out", str(tmp_path / where[0])])
+        outputs.append((code, capsys.readouterr().out))
+    assert outputs[0] == outputs[1] and outputs[0][0] == 0
+
+
+def test_an_unreachable_scheduler_is_a_clear_input_error() -> None:
+    with pytest.raises(InvalidInputError, match="no Dask scheduler answers there"):
+        cluster_client("tcp://127.0.0.1:9", timeout=1)
