@@ -18,7 +18,7 @@ from typing import Any
 
 import z3
 
-from studspec.board import BoardValue
+from studspec.board import BoardValue, suit_tie_key_rule, wins_board_tie_rule
 from studspec.cards import STANDARD_SUIT_ORDER, SuitOrder, card_from_index, parse_cards
 from studspec.deck import MAX_SEATS, MIN_SEATS
 from studspec.proving import Goal, obligation
@@ -83,25 +83,21 @@ def board_key_value(value: BoardValue) -> int:
 
 
 def suit_tie_key(board: Sequence[Any], order: SuitOrder = STANDARD_SUIT_ORDER) -> Any:
-    """The suit position of the board's highest-ranked card (its best suit if paired)."""
-    top = _rank4(board[0])
-    for card in board[1:]:
-        top = z3.If(z3.UGT(_rank4(card), top), _rank4(card), top)
-    best = z3.BitVecVal(0, 6)
-    for card in board:
-        position = suit_position(card, order)
-        best = z3.If(z3.And(_rank4(card) == top, z3.UGT(position, best)), position, best)
-    return best
+    """The suit position of the board's highest-ranked card (its best suit if paired): the
+    model's own rule (studspec.board.suit_tie_key_rule) on symbolic cards."""
+    return suit_tie_key_rule([_rank4(card) for card in board],
+                             [suit_position(card, order) for card in board])
 
 
 def precedes(x: Sequence[Any], y: Sequence[Any], seat_x: int, seat_y: int,
              tie_break: str, order: SuitOrder = STANDARD_SUIT_ORDER) -> Any:
     """Board x (at seat_x) acts before board y (at seat_y): better, or tied and wins the tie."""
     key_x, key_y = board_key(x), board_key(y)
+    # ACT-03 through the model's own tie rule: the seat key is -seat under 'position'.
     if tie_break == "position":
-        wins_tie = z3.BoolVal(seat_x < seat_y)
+        wins_tie = z3.BoolVal(wins_board_tie_rule(-seat_x, -seat_y))
     else:
-        wins_tie = z3.UGT(suit_tie_key(x, order), suit_tie_key(y, order))
+        wins_tie = wins_board_tie_rule(suit_tie_key(x, order), suit_tie_key(y, order))
     return z3.Or(z3.UGT(key_x, key_y), z3.And(key_x == key_y, wins_tie))
 
 

@@ -17,7 +17,16 @@ from typing import Any
 import z3
 
 from studspec.betting_state import ActionKind, RoundState
-from studspec.wagering import BetRules, Street
+from studspec.wagering import (
+    BetRules,
+    Street,
+    cap_in_force_rule,
+    counts_as_full_rule,
+    max_wagers_rule,
+    min_increment_rule,
+    open_pair_option_rule,
+    street_increment_rule,
+)
 
 WIDTH = 12                 # chips, levels and counters
 CHIP_BOUND = 1 << 10       # every seat holds fewer chips than this (no overflow in 12 bits)
@@ -144,18 +153,19 @@ def big(p: Params) -> Any:
 
 
 def option(p: Params) -> Any:
-    """BET-07: the 4th-street open-pair big bet is available."""
-    return z3.And(p.street == int(Street.FOURTH), p.open_pair_rule, p.open_pair)
+    """BET-07: the 4th-street open-pair big bet is available (the model's own rule)."""
+    return open_pair_option_rule(p.street, p.open_pair_rule, p.open_pair)
 
 
 def street_increment(p: Params) -> Any:
-    """BET-03: the small bet on 3rd and 4th street, the big bet later."""
-    return z3.If(z3.ULE(p.street, int(Street.FOURTH)), p.small, big(p))
+    """BET-03: the small bet on 3rd and 4th street, the big bet later (the model's rule)."""
+    return street_increment_rule(p.street, p.small, big(p))
 
 
 def min_increment(p: Params, s: ZState) -> Any:
-    """The smallest full bet or raise allowed now."""
-    return z3.If(option(p), z3.If(s.doubled, big(p), p.small), street_increment(p))
+    """The smallest full bet or raise allowed now (the model's rule)."""
+    return min_increment_rule(p.street, p.small, big(p), p.open_pair_rule, p.open_pair,
+                              s.doubled)
 
 
 def increments(p: Params, s: ZState) -> list[tuple[Any, Any]]:
@@ -200,8 +210,9 @@ def select(s: ZState, values: list[Any]) -> Any:
 
 
 def cap_in_force(p: Params, s: ZState) -> Any:
-    """BET-09: the cap applies unless heads-up play is uncapped and < 3 contenders remain."""
-    return z3.Not(z3.And(p.heads_up_uncapped, z3.ULE(contenders(s), 2)))
+    """BET-09: the cap applies unless heads-up play is uncapped and < 3 contenders remain
+    (the model's rule)."""
+    return cap_in_force_rule(p.heads_up_uncapped, contenders(s))
 
 
 def may_wager(p: Params, s: ZState) -> Any:
@@ -209,7 +220,7 @@ def may_wager(p: Params, s: ZState) -> Any:
     stack, wager = select(s, s.stack), select(s, s.wager)
     others = select(s, [others_with_chips(s, i) for i in range(s.seats)])
     return z3.And(z3.Not(select(s, s.acted)), z3.UGT(stack, s.level - wager), others,
-                  z3.Not(z3.And(z3.UGE(s.wagers, 1 + p.cap), cap_in_force(p, s))),
+                  z3.Not(z3.And(z3.UGE(s.wagers, max_wagers_rule(p.cap)), cap_in_force(p, s))),
                   z3.Not(s.capped))
 
 
@@ -248,10 +259,8 @@ def is_wager(kind: Any) -> Any:
 
 def is_full(p: Params, s: ZState, kind: Any, to: Any) -> Any:
     """BET-11: the wager counts as a full bet or raise."""
-    size = to - s.full_level
-    minimum = min_increment(p, s)
-    return z3.And(is_wager(kind), z3.If(p.half_bet, z3.UGE(size * 2, minimum),
-                                        z3.UGE(size, minimum)))
+    return z3.And(is_wager(kind), counts_as_full_rule(to - s.full_level, min_increment(p, s),
+                                                      p.half_bet))
 
 
 def next_actor(s: ZState, after: Any, *, inclusive: bool) -> Any:
@@ -291,7 +300,8 @@ def step(p: Params, s: ZState, kind: Any, to: Any) -> ZState:
         folded=[z3.If(mine[i], kind == FOLD, s.folded[i]) for i in seats],
         acted=[z3.If(mine[i], True, z3.And(z3.Not(full), s.acted[i])) for i in seats],
         level=level, full_level=z3.If(full, to, s.full_level), wagers=wagers,
-        capped=z3.Or(s.capped, z3.And(full, z3.UGE(wagers, 1 + p.cap), cap_in_force(p, s))),
+        capped=z3.Or(s.capped, z3.And(full, z3.UGE(wagers, max_wagers_rule(p.cap)),
+                                      cap_in_force(p, s))),
         doubled=z3.Or(s.doubled, z3.And(full, option(p), z3.UGT(size, p.small))),
         pending=z3.BoolVal(False), actor=s.actor)
     return _with_actor(post, next_actor(post, s.actor, inclusive=False))

@@ -12,7 +12,14 @@ from typing import Any
 
 import z3
 
-from studspec.cards import Suit, SuitOrder, card_from_index, format_suit_order, parse_card
+from studspec.cards import (
+    Suit,
+    SuitOrder,
+    card_from_index,
+    format_suit_order,
+    lower_for_bring_in_rule,
+    parse_card,
+)
 from studspec.profiles import all_profiles
 from studspec.proving import Goal, obligation
 
@@ -59,8 +66,10 @@ def bring_in_key(card: Any, order: SuitOrder) -> Any:
 
 
 def lower_for_bring_in(a: Any, b: Any, order: SuitOrder) -> Any:
-    """``a`` is strictly lower than ``b`` in the bring-in order."""
-    return z3.ULT(bring_in_key(a, order), bring_in_key(b, order))
+    """``a`` is strictly lower than ``b`` in the bring-in order: the model's own rule
+    (studspec.cards.lower_for_bring_in_rule) on symbolic cards."""
+    return lower_for_bring_in_rule(rank_index(a), suit_position(a, order),
+                                   rank_index(b), suit_position(b, order))
 
 
 def profile_suit_orders() -> list[SuitOrder]:

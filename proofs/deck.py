@@ -28,8 +28,12 @@ from studspec.deck import (
     Conventions,
     FoldPattern,
     all_fold_patterns,
+    community_card_rule,
+    normal_seventh_rule,
     runs_out_before_seventh,
+    s000_reshuffle_rule,
     seventh_street_need,
+    tda_reshuffle_rule,
 )
 from studspec.profiles import all_profiles
 from studspec.proving import Goal, obligation
@@ -165,20 +169,22 @@ def _taken_through(n: list[Any], street: int, initial_burns: int) -> Any:
 
 
 def formula_outcome(n: list[Any], conventions: Conventions) -> Any:
-    """The closed formula of studspec.deck.seventh_street_need, as an 8-bit outcome code."""
+    """The closed formula of studspec.deck.seventh_street_need, as an 8-bit outcome code;
+    its thresholds are the model's own rules (normal_seventh_rule, s000_reshuffle_rule,
+    tda_reshuffle_rule, community_card_rule) evaluated on symbolic counts."""
     ib, reserve = conventions.initial_burns, conventions.reserve
     hands = 3 * n[0] + n[1] + n[2] + n[3] + n[4]
     if conventions.procedure == "reshuffle-then-community":
-        short = z3.If(z3.ULE(hands + reserve, DECK_SIZE), code("reshuffle"), code("community"))
+        short = z3.If(s000_reshuffle_rule(hands, reserve), code("reshuffle"), code("community"))
     elif conventions.procedure == "tda-rp10h":
-        short = z3.If(z3.ULE(hands + ib + 1 + reserve, DECK_SIZE), code("reshuffle"),
+        short = z3.If(tda_reshuffle_rule(ib, hands, reserve), code("reshuffle"),
                       code("community"))
     else:
-        short = z3.If(z3.ULE(_taken_through(n, 6, ib) + 1 + reserve, DECK_SIZE),
+        short = z3.If(community_card_rule(_taken_through(n, 6, ib), reserve),
                       code("community"), code("ran-out"))
     return z3.If(z3.UGT(_taken_through(n, 6, ib) + reserve, DECK_SIZE), code("ran-out"),
                  z3.If(n[4] == 0, code("not-reached"),
-                       z3.If(z3.ULE(_taken_through(n, 7, ib) + reserve, DECK_SIZE),
+                       z3.If(normal_seventh_rule(_taken_through(n, 7, ib), reserve),
                              code("deal"), short)))
 
 

@@ -22,7 +22,7 @@ from typing import Any
 import z3
 
 from studspec.fasteval import low_bits, low_table
-from studspec.low import NO_LOW_CODE, QUALIFIERS
+from studspec.low import NO_LOW_CODE, QUALIFIERS, low_qualifies_rule
 from studspec.proving import Goal, obligation
 
 RANK_BITS = 4
@@ -56,8 +56,9 @@ def _sorted_descending(values: Sequence[Any]) -> list[Any]:
 
 
 def subset_qualifies(ranks: Sequence[Any], qualifier: int) -> Any:
-    """LOW-02: five different ranks, none above the qualifier."""
-    return z3.And(z3.Distinct(*ranks), *[z3.ULE(r, qualifier) for r in ranks])
+    """LOW-02: five different ranks, none above the qualifier — the model's own rule
+    (studspec.low.low_qualifies_rule) on symbolic ranks."""
+    return low_qualifies_rule(ranks, qualifier)
 
 
 def subset_value(ranks: Sequence[Any]) -> Any:
@@ -210,13 +211,20 @@ def fast_equals_declarative() -> Iterator[Goal]:
             title="5-4-3-2-A is the best low and 6-4-3-2-A the second best (S003)")
 def wheel_is_best() -> Iterator[Goal]:
     """S003 rule 1: no seven cards make a low better than the wheel; only the wheel beats
-    6-4-3-2-A."""
-    ranks = rank_constants(7)
-    low = declarative_low(ranks, 8)
+    6-4-3-2-A.
+
+    A seven-card low is by definition (declarative_low, LOW-04) the smallest value of its
+    qualifying five-card subsets, so both claims follow from the same claims about every
+    qualifying five cards, proved here: if no five-card low is below the wheel, neither is
+    their minimum; if the minimum is below 6-4-3-2-A, the subset giving it is the wheel.
+    """
+    five = rank_constants(5)
+    value = subset_value(five)
+    qualifies = z3.And(valid_ranks(five), subset_qualifies(five, 8))
     wheel = subset_value([rank_value(r) for r in (5, 4, 3, 2, 1)])
     second = subset_value([rank_value(r) for r in (6, 4, 3, 2, 1)])
-    yield Goal("no low beats the wheel", z3.Implies(valid_ranks(ranks), z3.UGE(low, wheel)),
-               _explain(7))
+    yield Goal("no five-card low beats the wheel", z3.Implies(qualifies, z3.UGE(value, wheel)),
+               _explain(5))
     yield Goal("only the wheel beats 6-4-3-2-A",
-               z3.Implies(z3.And(valid_ranks(ranks), z3.ULT(low, second)), low == wheel),
-               _explain(7))
+               z3.Implies(z3.And(qualifies, z3.ULT(value, second)), value == wheel),
+               _explain(5))

@@ -32,6 +32,7 @@ import z3
 
 from studspec.cards import SuitOrder, format_suit_order
 from studspec.deck import MAX_SEATS
+from studspec.pots import low_half_rule
 from studspec.proving import Goal, obligation
 
 from .cards import (
@@ -54,8 +55,9 @@ def units_value(units: int) -> Any:
 
 
 def halves(units: Any, has_low: Any) -> tuple[Any, Any]:
-    """The high half and the low half of ``units`` chips: the odd chip to the high (POT-04)."""
-    low = z3.If(has_low, units / 2, z3.IntVal(0))
+    """The high half and the low half of ``units`` chips: the odd chip to the high (POT-04),
+    by the model's own rule (studspec.pots.low_half_rule) on symbolic values."""
+    low = low_half_rule(units, has_low)
     return units - low, low
 
 

@@ -98,7 +98,7 @@ def test_pokerkit_fails_exactly_the_cases_of_its_known_defects() -> None:
     pytest.importorskip("pokerkit")
     assert _failed("pokerkit", "pokerkit-0.7.7") == {
         "bring-in-all-in-on-the-ante", "bring-in-short-of-chips", "ninth-player-at-the-table",
-        "short-all-in-raise-of-half-a-bet"}
+        "short-all-in-raise-of-half-a-bet", "all-in-raise-of-exactly-half-a-bet"}
 
 
 @pytest.mark.clause("BET-03", "BET-07")

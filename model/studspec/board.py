@@ -11,6 +11,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from studspec import ops
 from studspec.cards import Card, SuitOrder, require_distinct
 from studspec.errors import InvalidInputError
 from studspec.profiles import Profile
@@ -69,8 +70,26 @@ def board_tie_key(seat: int, upcards: Sequence[Card], tie_break: str,
     """
     if tie_break == "position":
         return -seat
-    top = max(card.rank for card in upcards)
-    return max(suit_order.index(card.suit) for card in upcards if card.rank == top)
+    key: int = suit_tie_key_rule([card.rank for card in upcards],
+                                 [suit_order.index(card.suit) for card in upcards])
+    return key
+
+
+@implements("ACT-03")
+def suit_tie_key_rule(ranks: Sequence[ops.Term], positions: Sequence[ops.Term]) -> ops.Term:
+    """ACT-03 (high_card_by_suit): the suit position of the board's highest-ranked card; of
+    several cards of that rank, the highest suit. Positions are 0..3, lowest suit first."""
+    top = ops.max_(ranks)
+    best: ops.Term = 0
+    for rank, position in zip(ranks, positions, strict=True):
+        best = ops.ite(ops.and_(ops.eq(rank, top), ops.gt(position, best)), position, best)
+    return best
+
+
+@implements("ACT-03")
+def wins_board_tie_rule(key: ops.Term, other_key: ops.Term) -> ops.Term:
+    """ACT-03: of two equal boards, the one with the larger tie key acts first."""
+    return ops.gt(key, other_key)
 
 
 def _live_boards(boards: Boards) -> list[int]:
@@ -101,7 +120,12 @@ def first_to_act(boards: Boards, profile: Profile) -> int:
         return board_value(board), board_tie_key(seat, board, profile.board_tie_break,
                                                  profile.suit_order)
 
-    return max(live, key=key)
+    first = live[0]
+    for seat in live[1:]:
+        (value, tie), (best_value, best_tie) = key(seat), key(first)
+        if value > best_value or (value == best_value and wins_board_tie_rule(tie, best_tie)):
+            first = seat
+    return first
 
 
 @implements("ACT-04")

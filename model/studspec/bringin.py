@@ -8,7 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from studspec.cards import Card, bring_in_card_key, bring_in_rank_value, require_distinct
+from studspec.cards import (
+    Card,
+    bring_in_rank_value,
+    is_lower_for_bring_in,
+    require_distinct,
+)
 from studspec.errors import InvalidInputError
 from studspec.profiles import Profile
 from studspec.trace import implements
@@ -39,8 +44,11 @@ def break_bring_in_tie(tied_seats: Sequence[int], door_cards: Sequence[Card],
     """
     if profile.bring_in_tie_break == "position":
         return min(tied_seats)
-    return min(tied_seats, key=lambda seat: bring_in_card_key(door_cards[seat],
-                                                                profile.suit_order))
+    lowest = tied_seats[0]
+    for seat in tied_seats[1:]:  # CARD-04's order, the rule shared with proofs/cards.py
+        if is_lower_for_bring_in(door_cards[seat], door_cards[lowest], profile.suit_order):
+            lowest = seat
+    return lowest
 
 
 def bring_in_seat(door_cards: Sequence[Card], profile: Profile) -> int:

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 
+from studspec import ops
 from studspec.errors import InvalidInputError
 from studspec.trace import implements
 
@@ -143,10 +144,19 @@ def bring_in_card_key(card: Card, suit_order: SuitOrder = STANDARD_SUIT_ORDER) -
     return bring_in_rank_value(card), suit_order.index(card.suit)
 
 
+@implements("CARD-04")
+def lower_for_bring_in_rule(rank_a: ops.Term, suit_a: ops.Term, rank_b: ops.Term,
+                            suit_b: ops.Term) -> ops.Term:
+    """CARD-04: card a is lower than card b for the bring-in: a lower rank, or the same rank
+    and a lower suit position (positions count from the lowest suit of the order)."""
+    return ops.or_(ops.lt(rank_a, rank_b), ops.and_(ops.eq(rank_a, rank_b), ops.lt(suit_a, suit_b)))
+
+
 def is_lower_for_bring_in(a: Card, b: Card,
                           suit_order: SuitOrder = STANDARD_SUIT_ORDER) -> bool:
     """Decide whether card ``a`` is strictly lower than ``b`` in the bring-in order (CARD-04)."""
-    return bring_in_card_key(a, suit_order) < bring_in_card_key(b, suit_order)
+    return bool(lower_for_bring_in_rule(*bring_in_card_key(a, suit_order),
+                                        *bring_in_card_key(b, suit_order)))
 
 
 def parse_suit_order(text: str | Iterable[str], *, where: str | None = None) -> SuitOrder:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import Literal
 
+from studspec import ops
 from studspec.errors import IllegalActionError, InvalidInputError
 from studspec.profiles import Profile
 from studspec.trace import implements
@@ -150,17 +151,44 @@ def seventh_street_need(pattern: FoldPattern, conventions: Conventions) -> Seven
     if not pattern.dealt(7):
         return "not-reached"
     reserve = conventions.reserve
-    if cards_taken_through(pattern, 7, conventions) + reserve <= DECK_SIZE:
+    if normal_seventh_rule(cards_taken_through(pattern, 7, conventions), reserve):
         return "deal"
     hands = cards_in_hands(pattern)
     if conventions.procedure == "reshuffle-then-community":
-        return "reshuffle" if hands + reserve <= DECK_SIZE else "community"
+        return "reshuffle" if s000_reshuffle_rule(hands, reserve) else "community"
     if conventions.procedure == "tda-rp10h":
-        enough = conventions.initial_burns + hands + 1 + reserve <= DECK_SIZE
+        enough = tda_reshuffle_rule(conventions.initial_burns, hands, reserve)
         return "reshuffle" if enough else "community"
-    if cards_taken_through(pattern, 6, conventions) + 1 + reserve <= DECK_SIZE:
+    if community_card_rule(cards_taken_through(pattern, 6, conventions), reserve):
         return "community"
     return "ran-out"
+
+
+# The thresholds of DECK-03/04, written with studspec.ops so that proofs/deck.py's closed
+# formula is this code, and its proof against the step-by-step deal is about the model.
+
+@implements("DECK-03", "DECK-04")
+def normal_seventh_rule(taken_through_seventh: ops.Term, reserve: ops.Term) -> ops.Term:
+    """The stub gives 7th street's burn and one card each: taken(7) + reserve <= 52."""
+    return ops.le(taken_through_seventh + reserve, DECK_SIZE)
+
+
+@implements("DECK-04")
+def s000_reshuffle_rule(hands: ops.Term, reserve: ops.Term) -> ops.Term:
+    """S000: the stub and all the burns hold a card for each player: H + reserve <= 52."""
+    return ops.le(hands + reserve, DECK_SIZE)
+
+
+@implements("DECK-04")
+def tda_reshuffle_rule(initial_burns: ops.Term, hands: ops.Term, reserve: ops.Term) -> ops.Term:
+    """TDA RP-10-H A: stub + the 3 burns reach the players + 1 burn + the reserve."""
+    return ops.le(initial_burns + hands + 1 + reserve, DECK_SIZE)
+
+
+@implements("DECK-04")
+def community_card_rule(taken_through_sixth: ops.Term, reserve: ops.Term) -> ops.Term:
+    """community-only: the stub still holds a card beyond the reserve after 6th street."""
+    return ops.le(taken_through_sixth + 1 + reserve, DECK_SIZE)
 
 
 @implements("PLAYERS-01", "PLAYERS-02")

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from itertools import combinations
 from typing import NamedTuple
 
+from studspec import ops
 from studspec.cards import ACE, Card, require_distinct
 from studspec.errors import InvalidInputError
 from studspec.profiles import Profile
@@ -81,9 +82,16 @@ def five_card_low(cards: Sequence[Card], qualifier: int = 8) -> LowValue | None:
         raise InvalidInputError("a low is taken of exactly five cards",
                                 input_text=" ".join(map(str, cards)), where="five_card_low")
     ranks = sorted((low_rank(card) for card in cards), reverse=True)
-    if len(set(ranks)) != 5 or ranks[0] > qualifier:
+    if not low_qualifies_rule(ranks, qualifier):
         return None
     return LowValue((ranks[0], ranks[1], ranks[2], ranks[3], ranks[4]))
+
+
+@implements("LOW-02")
+def low_qualifies_rule(ranks: Sequence[ops.Term], qualifier: ops.Term) -> ops.Term:
+    """LOW-02: five low ranks (ace = 1) qualify when they are all different and none is
+    above the qualifier; suits and sequences play no part."""
+    return ops.and_(ops.distinct(ranks), *[ops.le(rank, qualifier) for rank in ranks])
 
 
 @implements("LOW-02", "LOW-03", "LOW-04")

@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
+from studspec import ops
 from studspec.cards import ACE, Card, SuitOrder
 from studspec.errors import InvalidInputError
 from studspec.profiles import Profile
@@ -82,10 +83,15 @@ def halve_units(units: int, has_low: bool) -> tuple[int, int]:
     if units < 0:
         raise InvalidInputError("a pot cannot be negative", input_text=str(units),
                                 where="pot units")
-    if not has_low:
-        return units, 0
-    low = units // 2
+    low: int = low_half_rule(units, has_low)
     return units - low, low
+
+
+@implements("POT-04")
+def low_half_rule(units: ops.Term, has_low: ops.Term) -> ops.Term:
+    """POT-02/POT-04: the low half is half the pot rounded down (the odd chip stays with the
+    high), or nothing when no low qualifies."""
+    return ops.ite(has_low, ops.floordiv(units, 2), 0)
 
 
 @implements("POT-03", "POT-05")

@@ -14,6 +14,7 @@ import importlib.util
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from enum import Enum
 from types import ModuleType
@@ -183,3 +184,95 @@ def evaluate(expression: Any) -> bool | int:
     if z3.is_bv_value(value) or z3.is_int_value(value):
         return int(value.as_long())
     raise ValueError(f"not a closed term: {expression}")
+
+
+@dataclass(frozen=True)
+class WrongVariant:
+    """A known-wrong version of a rule decision (an off-by-one, a reversed order, a parameter
+    ignored) that the ``targets`` obligations must REFUTE: the non-vacuity check."""
+
+    label: str
+    original: Callable[..., Any]
+    replacement: Callable[..., Any]
+    targets: tuple[str, ...]
+
+
+_WRONG_VARIANTS: list[WrongVariant] = []
+
+
+def wrong_variant(original: Callable[..., Any], label: str,
+                  *targets: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Register the decorated function as a wrong stand-in for ``original``."""
+    def register(replacement: Callable[..., Any]) -> Callable[..., Any]:
+        _WRONG_VARIANTS.append(WrongVariant(label, original, replacement, targets))
+        return replacement
+
+    return register
+
+
+def all_wrong_variants() -> list[WrongVariant]:
+    """Every registered wrong variant (after loading the proofs)."""
+    load_proof_modules()
+    return list(_WRONG_VARIANTS)
+
+
+@contextmanager
+def substituted(original: Callable[..., Any], replacement: Callable[..., Any]) -> Iterator[None]:
+    """Replace ``original`` by ``replacement`` wherever studspec or the proofs refer to it
+    by name, so the model and every encoding calling it use the wrong rule; then restore."""
+    changed: list[tuple[ModuleType, str]] = []
+    for name, module in list(sys.modules.items()):
+        if not (name.startswith("studspec") or name.startswith(PROOFS_PACKAGE)):
+            continue
+        for attribute, value in list(vars(module).items()):
+            if value is original:
+                setattr(module, attribute, replacement)
+                changed.append((module, attribute))
+    try:
+        yield
+    finally:
+        for module, attribute in changed:
+            setattr(module, attribute, original)
+
+
+@dataclass
+class VacuityResult:
+    """What the target obligations said about one wrong variant."""
+
+    variant: WrongVariant
+    verdicts: dict[str, Verdict]
+    counterexamples: dict[str, str | None]
+
+    @property
+    def refuted(self) -> bool:
+        """Some target obligation REFUTED the wrong rule (the wanted outcome)."""
+        return any(v is Verdict.REFUTED for v in self.verdicts.values())
+
+
+def check_vacuity(items: Iterable[Obligation]) -> list[VacuityResult]:
+    """Run every wrong variant aimed at one of ``items`` against its target obligations."""
+    by_name = {item.name: item for item in items}
+    results = []
+    for variant in all_wrong_variants():
+        targets = [by_name[name] for name in variant.targets if name in by_name]
+        if not targets:
+            continue
+        verdicts: dict[str, Verdict] = {}
+        counterexamples: dict[str, str | None] = {}
+        with substituted(variant.original, variant.replacement):
+            for target in targets:
+                result = run_obligation(target)
+                verdicts[target.name] = result.verdict
+                counterexamples[target.name] = result.counterexample
+        results.append(VacuityResult(variant, verdicts, counterexamples))
+    return results
+
+
+def vacuous_obligations(items: Iterable[Obligation], results: Iterable[VacuityResult],
+                        ) -> list[str]:
+    """Obligations that some wrong variant aims at but none REFUTES."""
+    aimed: dict[str, bool] = {}
+    for result in results:
+        for name, verdict in result.verdicts.items():
+            aimed[name] = aimed.get(name, False) or verdict is Verdict.REFUTED
+    return [item.name for item in items if item.name in aimed and not aimed[item.name]]

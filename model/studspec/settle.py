@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from studspec import ops
 from studspec.errors import InvalidInputError
 from studspec.pots import Contender, PotDivision, divide_pot
 from studspec.profiles import Profile
@@ -45,11 +46,19 @@ def take_rake(pot_amounts: Sequence[int], rake: int) -> list[int]:
     if rake < 0 or rake > sum(pot_amounts):
         raise InvalidInputError("the rake is between nothing and the whole pot",
                                 input_text=str(rake), where="rake")
+    left: list[int] = rake_left_rule(pot_amounts, rake)
+    return left
+
+
+@implements("POT-08")
+def rake_left_rule(pot_amounts: Sequence[ops.Term], rake: ops.Term) -> list[ops.Term]:
+    """POT-08 (interpretation): the rake leaves the pots in order, main pot first; what each
+    pot keeps. Written with studspec.ops, so proofs/pins.py proves it on symbolic pots."""
     left, remaining = [], rake
     for amount in pot_amounts:
-        taken = min(amount, remaining)
+        taken = ops.min_([amount, remaining])
         left.append(amount - taken)
-        remaining -= taken
+        remaining = remaining - taken
     return left
 
 

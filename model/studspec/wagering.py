@@ -1,8 +1,10 @@
 """Bet sizing in fixed-limit stud: the street increment, the 4th-street open pair, the raise
 cap and when an all-in for less counts as a full bet or raise.
 
-These are small pure functions; ``studspec.betting`` composes them into a betting round,
-and ``proofs/betting.py`` encodes the same decisions in Z3.
+These are small pure functions; ``studspec.betting`` composes them into a betting round.
+The arithmetic decisions (``*_rule`` functions) are written with ``studspec.ops``, so the
+Z3 encoding of a round (proofs/betting_encoding.py) calls this very code on symbolic values
+and proofs/pins.py proves each equal to the clause's statement.
 """
 
 from __future__ import annotations
@@ -10,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import IntEnum
 
+from studspec import ops
+from studspec.ops import Term
 from studspec.profiles import Profile, ShortAllInRule
 from studspec.stakes import Stakes
 from studspec.trace import implements
@@ -48,15 +52,38 @@ class BetRules:
 
 
 @implements("BET-03")
+def street_increment_rule(street: Term, small: Term, big: Term) -> Term:
+    """BET-03: the small bet on 3rd and 4th street, the big bet on 5th to 7th."""
+    return ops.ite(ops.le(street, int(Street.FOURTH)), small, big)
+
+
+@implements("BET-03")
 def street_increment(street: Street, stakes: Stakes) -> int:
     """The fixed bet and raise size of a street: small on 3rd and 4th, big on 5th to 7th."""
-    return stakes.small_bet if street <= Street.FOURTH else stakes.big_bet
+    size: int = street_increment_rule(int(street), stakes.small_bet, stakes.big_bet)
+    return size
+
+
+@implements("BET-07")
+def open_pair_option_rule(street: Term, option_rule: Term, open_pair: Term) -> Term:
+    """BET-07: the big bet is available on 4th street when the profile has the option and
+    an open pair shows."""
+    return ops.and_(ops.eq(street, int(Street.FOURTH)), option_rule, open_pair)
 
 
 @implements("BET-07")
 def open_pair_option(street: Street, rules: BetRules, open_pair: bool) -> bool:
     """Whether the big bet is available on this street because an open pair shows on 4th."""
-    return street == Street.FOURTH and rules.fourth_street_open_pair and open_pair
+    return bool(open_pair_option_rule(int(street), rules.fourth_street_open_pair, open_pair))
+
+
+@implements("BET-03", "BET-07")
+def min_increment_rule(street: Term, small: Term, big: Term, option_rule: Term,
+                       open_pair: Term, doubled: Term) -> Term:
+    """The smallest full bet or raise allowed now: the street's increment, except on 4th
+    street with the open-pair option, where it is the small bet until a big bet is made."""
+    return ops.ite(open_pair_option_rule(street, option_rule, open_pair),
+                   ops.ite(doubled, big, small), street_increment_rule(street, small, big))
 
 
 @implements("BET-03", "BET-07")
@@ -67,11 +94,18 @@ def allowed_increments(street: Street, stakes: Stakes, rules: BetRules, open_pai
     BET-07: with the open-pair option, 4th street allows the small or the big bet until a
     big bet is made (``doubled``); from then on only the big bet.
     """
-    if not open_pair_option(street, rules, open_pair):
-        return (street_increment(street, stakes),)
-    if doubled:
-        return (stakes.big_bet,)
-    return (stakes.small_bet, stakes.big_bet)
+    smallest: int = min_increment_rule(int(street), stakes.small_bet, stakes.big_bet,
+                                       rules.fourth_street_open_pair, open_pair, doubled)
+    if open_pair_option(street, rules, open_pair) and smallest < stakes.big_bet:
+        return (smallest, stakes.big_bet)
+    return (smallest,)
+
+
+@implements("BET-11")
+def counts_as_full_rule(size: Term, increment: Term, half_bet: Term) -> Term:
+    """BET-11: under the half-bet rule a wager of at least half the increment counts as
+    full; otherwise only a whole increment does."""
+    return ops.ite(half_bet, ops.ge(size * 2, increment), ops.ge(size, increment))
 
 
 @implements("BET-11")
@@ -82,9 +116,7 @@ def counts_as_full(size: int, increment: int, rule: ShortAllInRule) -> bool:
     the betting). ``full_raise`` (the no-limit rule applied to limit): only a whole
     increment counts.
     """
-    if rule == "half_bet":
-        return 2 * size >= increment
-    return size >= increment
+    return bool(counts_as_full_rule(size, increment, rule == "half_bet"))
 
 
 @implements("BET-08", "BET-09")
@@ -94,10 +126,24 @@ def cap_in_force(rules: BetRules, contenders: int) -> bool:
     BET-09: under ``heads_up_uncapped`` the cap is lifted when fewer than three players
     with chips remain (Robert's: the cap is for 'three or more players not all-in').
     """
-    return not (rules.heads_up_uncapped and contenders <= 2)
+    return bool(cap_in_force_rule(rules.heads_up_uncapped, contenders))
+
+
+@implements("BET-08", "BET-09")
+def cap_in_force_rule(heads_up_uncapped: Term, contenders: Term) -> Term:
+    """BET-09: the cap applies unless the profile lifts it heads-up and fewer than three
+    players not all-in remain."""
+    return ops.not_(ops.and_(heads_up_uncapped, ops.le(contenders, 2)))
 
 
 @implements("BET-08")
 def max_wagers(rules: BetRules) -> int:
     """Full bets and raises a capped round allows: the bet (or completion) and the raises."""
-    return 1 + rules.raise_cap
+    count: int = max_wagers_rule(rules.raise_cap)
+    return count
+
+
+@implements("BET-08")
+def max_wagers_rule(raise_cap: Term) -> Term:
+    """BET-08: a capped round allows the bet (or completion) and ``raise_cap`` raises."""
+    return raise_cap + 1

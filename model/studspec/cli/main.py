@@ -83,6 +83,9 @@ def build_parser() -> argparse.ArgumentParser:
                        help="clause IDs or obligation names; none means all")
     prove.add_argument("--json-out", metavar="FILE",
                        help="also write the results as JSON to FILE (e.g. for the docs build)")
+    prove.add_argument("--check-vacuity", action="store_true",
+                       help="also run the known-wrong rule variants aimed at the obligations; "
+                            "each must be REFUTED (an obligation none refutes is vacuous)")
     coverage = commands.add_parser("coverage", parents=[formats],
                                    help="per-source sentence coverage and uncovered sentences")
     coverage.add_argument("--all", action="store_true", dest="show_all",
@@ -213,6 +216,10 @@ def _dispatch(arguments: argparse.Namespace) -> Report:
         except KeyError as error:
             raise UsageError(f"no obligation or clause named {error.args[0]}; "
                              "`studspec rules` lists the clauses") from None
+        if arguments.check_vacuity:
+            from studspec.cli.vacuity import with_vacuity
+
+            report = with_vacuity(report, arguments.selectors)
         if arguments.json_out:
             _write_new_file(arguments.json_out, to_json(report.data) + "\n")
         return report
