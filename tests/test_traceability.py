@@ -36,3 +36,20 @@ def test_cases_citing_a_clause_are_part_of_its_chain() -> None:
     assert "bring-in-tie-by-suit" in chains["BRINGIN-02"].cases
     for chain in chains.values():
         assert all(chain.clause.id in load_casebook()[case].clauses for case in chain.cases)
+
+
+def test_every_mark_is_found_without_the_optional_extras() -> None:
+    # `studspec verify` from a plain install (no pytest, dask or PokerKit) imports every
+    # module of the model to find the marks; none may need an extra to be imported.
+    import subprocess
+    import sys
+
+    blocked = ("pytest", "_pytest", "dask", "distributed", "pokerkit", "phevaluator")
+    script = ("import sys\n"
+              f"for name in {blocked!r}: sys.modules[name] = None\n"
+              "from studspec.trace import implementations\n"
+              "print(len(implementations()))\n")
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                            timeout=300, check=False)
+    assert result.returncode == 0, result.stderr
+    assert int(result.stdout) > 100

@@ -72,6 +72,11 @@ def import_model() -> None:
     import studspec
 
     for info in pkgutil.walk_packages(studspec.__path__, prefix="studspec."):
-        if info.name.startswith("studspec.cli"):
+        if info.name.startswith("studspec.cli") or info.name in _NEEDS_AN_EXTRA:
             continue
         importlib.import_module(info.name)
+
+
+_NEEDS_AN_EXTRA = {"studspec.pytest_plugin"}
+"""Modules that import what only an extra installs (the pytest plugin needs pytest) and
+implement no clause: an install without the extra must still find every mark."""
