@@ -184,7 +184,7 @@ def betting_situations() -> Iterator[tuple[str, RoundState]]:
     yield (f"{seats} seats", start_round(Street.THIRD, stakes, BetRules(), [60] * seats, 2))
 
 
-def _probe(state: RoundState) -> list[tuple[ActionKind, int]]:
+def probe_actions(state: RoundState) -> list[tuple[ActionKind, int]]:
     """Every legal action, and one chip either side of each bet, completion or raise."""
     wagers = (ActionKind.BET, ActionKind.COMPLETE, ActionKind.RAISE)
     return [(legal.kind, to) for legal in legal_actions(state)
@@ -203,7 +203,7 @@ def betting_encoding_agrees() -> Iterator[tuple[str, bool]]:
         params = encoding.params_value(state)
         while legal_actions(state):
             encoded_state = encoding.state_value(state)
-            for kind, to in _probe(state):
+            for kind, to in probe_actions(state):
                 code = encoding.bv(encoding.KIND_CODES[kind], 3)
                 legal = evaluate(encoding.legal(params, encoded_state, code, encoding.bv(to)))
                 allowed = can_action(state, Action(kind, to))

@@ -18,7 +18,7 @@ from typing import Any
 
 import z3
 
-from studspec.board import first_to_act
+from studspec.board import board_value, first_to_act
 from studspec.bringin import bring_in_seat
 from studspec.cards import ACE, Card, Suit
 from studspec.low import five_card_low
@@ -225,8 +225,62 @@ def _first_live_seat(boards: Any, profile: Any) -> int:
     return next(seat for seat, board in enumerate(boards) if board is not None)
 
 
+# ACT-02, S002: "(peggior combinazione è 23, migliore è AA)"; RR (paraphrased): on board,
+# pairs, trips and quads count, straights and flushes do not. Statement: four of a kind, then
+# three of a kind, two pair, one pair, high cards; within a category the larger group first,
+# then the higher rank, then the kickers from the highest (the ace high).
+BOARD_CATEGORIES = {(4,): 4, (3, 1): 3, (3,): 3, (2, 2): 2, (2, 1, 1): 1, (2, 1): 1, (2,): 1}
+
+
+def declared_board(ranks: Sequence[int]) -> tuple[int, tuple[int, ...]]:
+    """The clause's value of an exposed board: its category, then the ranks that decide."""
+    counts = Counter(ranks)
+    shape = tuple(sorted(counts.values(), reverse=True))
+    deciding = sorted(counts, key=lambda rank: (counts[rank], rank), reverse=True)
+    return BOARD_CATEGORIES.get(shape, 0), tuple(deciding)
+
+
+@obligation("ACT-02", name="pin-board-value",
+            title="the model's order of exposed boards is the clause's, for every rank "
+                  "pattern of 1-4 upcards")
+def pin_board_value() -> Iterator[Goal]:
+    """board_value orders boards of each size exactly as the declared value does: sorted by
+    the declared value, consecutive boards compare the same way under the model."""
+    def cases() -> Iterator[tuple[str, bool]]:
+        for size in (1, 2, 3, 4):
+            boards = sorted((ranks for ranks in combinations_with_replacement(RANKS, size)
+                             if max(Counter(ranks).values()) <= 4), key=declared_board)
+            values = [board_value([Card(rank, Suit(copy)) for copy, rank in
+                                   _numbered(ranks)]) for ranks in boards]
+            for (x, x_value), (y, y_value) in zip(zip(boards, values, strict=True),
+                                                  list(zip(boards, values, strict=True))[1:],
+                                                  strict=False):
+                same = declared_board(x) == declared_board(y)
+                yield (f"{x} below {y}" if not same else f"{x} equal to {y}",
+                       x_value == y_value if same else x_value < y_value)
+    yield exhaustive("ACT-02 statement", cases())
+
+
+def _numbered(ranks: Sequence[int]) -> list[tuple[int, int]]:
+    """Each rank with its copy number among equal ranks (a different suit per copy)."""
+    seen: Counter[int] = Counter()
+    numbered = []
+    for rank in ranks:
+        numbered.append((seen[rank], rank))
+        seen[rank] += 1
+    return numbered
+
+
+@wrong_variant(board_value, "pairs ignored (the ranks alone)", "pin-board-value")
+def _pairs_ignored(upcards: Sequence[Card]) -> Any:
+    value = _ORIGINALS["board_value"](upcards)
+    ranks = tuple(sorted((card.rank for card in upcards), reverse=True))
+    return type(value)(tuple(1 for _ in ranks), ranks)
+
+
 _ORIGINALS: dict[str, Callable[..., Any]] = {
-    "five_card_value": five_card_value, "five_card_low": five_card_low}
+    "five_card_value": five_card_value, "five_card_low": five_card_low,
+    "board_value": board_value}
 """The model's functions, held where a substitution does not reach (the variants call them)."""
 
 

@@ -26,13 +26,24 @@ from studspec.low import low_qualifies_rule
 from studspec.pots import low_half_rule
 from studspec.proving import Goal, obligation, wrong_variant
 from studspec.settle import rake_left_rule
+from studspec.stakes import Stakes
 from studspec.wagering import (
+    BetRules,
+    Street,
+    allowed_increments,
+    cap_in_force,
     cap_in_force_rule,
+    counts_as_full,
     counts_as_full_rule,
+    max_wagers,
     max_wagers_rule,
     min_increment_rule,
+    open_pair_option,
+    open_pair_option_rule,
     street_increment_rule,
 )
+
+from .exhaustive_pins import exhaustive
 
 CHIP_BOUND = 100_000
 
@@ -75,6 +86,12 @@ def pin_short_all_in() -> Iterator[Goal]:
     yield _anchor("exactly half a bet (10 of 20) counts", counts_as_full_rule(10, 20, True))
     yield _anchor("9 of 20 does not", not counts_as_full_rule(9, 20, True))
     yield _anchor("full_raise: 15 of 20 does not", not counts_as_full_rule(15, 20, False))
+    # The entry point the betting round calls: the profile's short_all_in_rule reaches it.
+    yield exhaustive("BET-11 statement, short_all_in_rule of the profile", (
+        (f"{size} of {increment}, {rule}", counts_as_full(size, increment, rule)
+         == (2 * size >= increment if rule == "half_bet" else size >= increment))
+        for rule in ("half_bet", "full_raise") for increment in range(1, 41)
+        for size in range(2 * increment + 1)))
 
 
 @wrong_variant(counts_as_full_rule, "more than half (exact half refused)", "pin-short-all-in")
@@ -93,6 +110,12 @@ def _always_half(size: Any, increment: Any, half_bet: Any) -> Any:
     return ops.ge(size * 2, increment)
 
 
+@wrong_variant(counts_as_full, "the profile's short_all_in_rule not passed on (always half)",
+               "pin-short-all-in")
+def _profile_rule_dropped(size: int, increment: int, rule: Any) -> bool:
+    return bool(counts_as_full_rule(size, increment, True))
+
+
 # BET-08/BET-09, RR (paraphrased): "a bet and three raises are allowed when three or more
 # players are not all-in"; "raising is unlimited once the action is heads-up".
 @obligation("BET-08", "BET-09", name="pin-raise-cap",
@@ -107,6 +130,14 @@ def pin_raise_cap() -> Iterator[Goal]:
     yield _same("BET-08 statement", z3.And(cap >= 1, cap <= 9), max_wagers_rule(cap),
                 cap + 1, "cap")
     yield _anchor("RR: a bet and three raises", max_wagers_rule(3) == 4)
+    # The entry points the betting round calls, with the profile's BetRules.
+    yield exhaustive("BET-08/09 statement, the profile's heads_up_uncapped and raise_cap", (
+        (f"{contenders} contenders, {rules}",
+         cap_in_force(rules, contenders) == (not rules.heads_up_uncapped or contenders >= 3)
+         and max_wagers(rules) == rules.raise_cap + 1)
+        for rules in (BetRules(heads_up_uncapped=uncapped, raise_cap=cap)
+                      for uncapped in (False, True) for cap in (3, 4))
+        for contenders in range(10)))
 
 
 @wrong_variant(cap_in_force_rule, "lifted only with one player left", "pin-raise-cap",
@@ -125,6 +156,12 @@ def _lifted_at_three(heads_up_uncapped: Any, contenders: Any) -> Any:
                "betting-cap")
 def _cap_ignores_profile(heads_up_uncapped: Any, contenders: Any) -> Any:
     return ops.gt(contenders, 2)
+
+
+@wrong_variant(cap_in_force, "the profile's heads_up_uncapped not passed on (always lifted)",
+               "pin-raise-cap")
+def _profile_uncapped_dropped(rules: BetRules, contenders: int) -> bool:
+    return bool(cap_in_force_rule(True, contenders))
 
 
 @wrong_variant(max_wagers_rule, "the bet counted as a raise", "pin-raise-cap")
@@ -155,6 +192,21 @@ def pin_increments() -> Iterator[Goal]:
                 "street", "small", "?option", "?open_pair", "?doubled")
     yield _anchor("S002: 10/20 bets 10 on 3rd street", street_increment_rule(3, 10, 20) == 10)
     yield _anchor("S002: 10/20 bets 20 on 5th street", street_increment_rule(5, 10, 20) == 20)
+    # The entry points the betting round calls, with the profile's fourth_street_open_pair.
+    stakes = Stakes.limit(10, ante=1, bring_in=3)
+
+    def declared(street: Street, rule: bool, pair: bool, made: bool) -> tuple[int, ...]:
+        if street == Street.FOURTH and rule and pair:
+            return (20,) if made else (10, 20)
+        return (10,) if street <= Street.FOURTH else (20,)
+    yield exhaustive("BET-03/07 statement, the profile's fourth_street_open_pair", (
+        (f"{street}, option {rule}, open pair {pair}, big bet made {made}",
+         open_pair_option(street, BetRules(fourth_street_open_pair=rule), pair)
+         == (street == Street.FOURTH and rule and pair)
+         and allowed_increments(street, stakes, BetRules(fourth_street_open_pair=rule), pair,
+                                made) == declared(street, rule, pair, made))
+        for street in Street for rule in (False, True) for pair in (False, True)
+        for made in (False, True)))
 
 
 @wrong_variant(street_increment_rule, "big bet from 4th street", "pin-increments",
@@ -174,6 +226,12 @@ def _doubled_ignored(street: Any, small: Any, big: Any, option_rule: Any, open_p
                      doubled: Any) -> Any:
     return ops.ite(ops.and_(ops.eq(street, 4), option_rule, open_pair), small,
                    street_increment_rule(street, small, big))
+
+
+@wrong_variant(open_pair_option, "the profile's fourth_street_open_pair not passed on",
+               "pin-increments")
+def _profile_option_dropped(street: Street, rules: BetRules, open_pair: bool) -> bool:
+    return bool(open_pair_option_rule(int(street), True, open_pair))
 
 
 @wrong_variant(min_increment_rule, "fourth_street_open_pair ignored", "pin-increments")
