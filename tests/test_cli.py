@@ -96,16 +96,21 @@ def test_bad_spec_data_exits_2_naming_the_file(capsys: pytest.CaptureFixture[str
 
 
 def test_verify_passes_on_the_built_in_spec(capsys: pytest.CaptureFixture[str],
-                                            monkeypatch: pytest.MonkeyPatch) -> None:
+                                            monkeypatch: pytest.MonkeyPatch,
+                                            tmp_path: Path) -> None:
     # Every obligation is proved by tests/test_proofs.py; here only the wiring of verify is
     # under test, so it proves one clause's obligations rather than all of them again.
     from studspec.cli import verify
     from studspec.proving import select_obligations
 
     monkeypatch.setattr(verify, "all_obligations", lambda: select_obligations(["CARD-04"]))
-    code, out, _ = run(capsys, "verify", "--format", "json")
+    proof_json = tmp_path / "proof-results.json"
+    code, out, _ = run(capsys, "verify", "--format", "json", "--proof-json-out", str(proof_json))
     data = json.loads(out)
     assert code == 0, [c for c in data["checks"] if not c["ok"]]
+    # CI proves once: verify writes what `prove --json-out` would, for the docs build.
+    written = json.loads(proof_json.read_text(encoding="utf-8"))
+    assert written == data["proofs"] and written["proved"] == written["total"] >= 1
     assert {c["check"] for c in data["checks"]} >= {
         "sources", "clauses", "findings", "profiles", "coverage", "casebook", "traceability",
         "proofs"}

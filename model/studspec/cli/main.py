@@ -110,9 +110,12 @@ def build_parser() -> argparse.ArgumentParser:
              "high categories and lows")
     enumerate_parser.add_argument("--cards", type=int, choices=(5, 7), default=7,
                                   help="hand size (default: 7)")
-    commands.add_parser("verify", parents=[formats],
-                        help="every check of the built-in spec: quotes, coverage, "
-                             "traceability, proofs")
+    verify = commands.add_parser("verify", parents=[formats],
+                                 help="every check of the built-in spec: quotes, coverage, "
+                                      "traceability, proofs")
+    verify.add_argument("--proof-json-out", metavar="FILE",
+                        help="also write the proof results as JSON to FILE, as `studspec "
+                             "prove --json-out` does (the docs build reads it; CI proves once)")
     convert = commands.add_parser("convert", parents=[formats],
                                   help="convert every hand of a site hand history "
                                        "(PokerStars, Full Tilt, PartyPoker, OnGame) to PHH")
@@ -242,7 +245,12 @@ def _dispatch(arguments: argparse.Namespace) -> Report:
     if command == "verify":
         from studspec.cli.verify import verify_report
 
-        return verify_report()
+        if arguments.proof_json_out:
+            _check_output_file(arguments.proof_json_out, "--proof-json-out")
+        report = verify_report()
+        if arguments.proof_json_out:
+            _write_new_file(arguments.proof_json_out, to_json(report.data["proofs"]) + "\n")
+        return report
     if command == "convert":
         from studspec.cli.convert import convert_report
 
@@ -296,9 +304,9 @@ def _dispatch(arguments: argparse.Namespace) -> Report:
     raise UsageError(f"unknown command {command!r}")  # argparse prevents this
 
 
-def _check_output_file(name: str) -> None:
+def _check_output_file(name: str, option: str = "--json-out") -> None:
     """Refuse an output path that is an existing file other than a previous JSON output."""
-    path = check_path_name(name, what="--json-out")
+    path = check_path_name(name, what=option)
     if path.exists() and (path.suffix != ".json" or not path.is_file()):
         raise UsageError(f"{name}: exists and is not a .json file; refusing to overwrite it")
 
