@@ -33,6 +33,7 @@ from studspec.wagering import BetRules, Street
 
 from . import act, bringin, cards, show
 from . import betting_encoding as encoding
+from .exhaustive_pins import SHOW_SEATS, players_in_hand
 
 RANKS = range(2, 15)
 ALL_SUIT_ORDERS: list[SuitOrder] = [(a, b, c, d) for a, b, c, d in permutations(Suit)]
@@ -220,16 +221,6 @@ def betting_encoding_agrees() -> Iterator[tuple[str, bool]]:
 
 
 
-SHOW_SEATS = range(2, 6)
-
-
-def _in_hand_sets(seats: int) -> Iterator[list[int]]:
-    for mask in range(1 << seats):
-        players = [seat for seat in range(seats) if mask >> seat & 1]
-        if len(players) >= 2:
-            yield players
-
-
 @agreement("SHOW-02", name="showdown-encoding-agrees",
            title="the showing order and the first to show with no bet (first actor or best "
                  "board), every set of players in the hand at 2-5 seats")
@@ -237,7 +228,7 @@ def showdown_encoding_agrees() -> Iterator[tuple[str, bool]]:
     """proofs/show.py's place, live_from and best_board_seat against studspec.showdown."""
     base = load_profile("base")
     for seats in SHOW_SEATS:
-        for players in _in_hand_sets(seats):
+        for players in players_in_hand(seats):
             flags = [z3_bool(seat in players) for seat in range(seats)]
             for first in players:
                 order = showdown_order(first, players, seats)

@@ -291,7 +291,8 @@ _ORIGINALS: dict[str, Callable[..., Any]] = {
 SHOW_SEATS = range(2, 6)
 
 
-def _players(seats: int) -> Iterator[list[int]]:
+def players_in_hand(seats: int) -> Iterator[list[int]]:
+    """Every set of two or more seats of a table of ``seats`` (the players still in)."""
     for mask in range(1 << seats):
         players = [seat for seat in range(seats) if mask >> seat & 1]
         if len(players) >= 2:
@@ -307,7 +308,7 @@ def pin_showdown_order() -> Iterator[Goal]:
 
     def cases() -> Iterator[tuple[str, bool]]:
         for seats in SHOW_SEATS:
-            for players in _players(seats):
+            for players in players_in_hand(seats):
                 for first in players:
                     declared = [(first + step) % seats for step in range(seats)
                                 if (first + step) % seats in players]
