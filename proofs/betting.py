@@ -12,6 +12,7 @@ profile and any other combination of allowed values.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from typing import Any
 
 import z3
@@ -62,18 +63,36 @@ def core_invariant(p: Params, s: ZState) -> Any:
     return z3.And([part for _name, part in core_parts(p, s)])
 
 
-def core_parts(p: Params, s: ZState) -> list[tuple[str, Any]]:
-    """The conjuncts of the core invariant, named (each is proved separately)."""
+def core_parts(p: Params, s: ZState, *, mover: Any = None) -> list[tuple[str, Any]]:
+    """The conjuncts of the core invariant, named (each is proved separately).
+
+    ``mover`` (the seat that just acted): "every seat within bounds, its wager at most the
+    level" is said as the mover's seat (select: the last seat when it is no seat) and each
+    other seat — the same conjunction for every value of the mover, four times faster to
+    prove preserved (an action changes the mover's seat only), slower as a premise.
+    """
     seats = range(s.seats)
     pending_facts = z3.And(s.level == 0, s.wagers == 0, p.street == 3,
                            *[s.wager[i] == 0 for i in seats],
                            *[z3.Not(s.acted[i]) for i in seats])
+
+    def bounded(stack: Any, wager: Any) -> Any:
+        return z3.And(z3.ULT(stack, CHIP_BOUND), z3.ULT(wager, CHIP_BOUND),
+                      z3.ULT(stack + wager, CHIP_BOUND), z3.ULE(wager, s.level))
+
+    if mover is not None:
+        moved = replace(s, actor=mover)
+        seat_parts = [("the seat that acted within bounds, wager at most the level",
+                       bounded(select(moved, s.stack), select(moved, s.wager))),
+                      *[(f"seat {i}, when it did not act, within bounds, wager at most the "
+                         "level", z3.Implies(mover != i, bounded(s.stack[i], s.wager[i])))
+                        for i in seats]]
+    else:
+        seat_parts = [(f"seat {i} within bounds, wager at most the level",
+                       bounded(s.stack[i], s.wager[i])) for i in seats]
     return [
         ("parameters", params_ok(p)),
-        *[(f"seat {i} within bounds, wager at most the level",
-           z3.And(z3.ULT(s.stack[i], CHIP_BOUND), z3.ULT(s.wager[i], CHIP_BOUND),
-                  z3.ULT(s.stack[i] + s.wager[i], CHIP_BOUND), z3.ULE(s.wager[i], s.level)))
-          for i in seats],
+        *seat_parts,
         ("level bounded", z3.ULT(s.level, CHIP_BOUND)),
         ("full level at most the level", z3.ULE(s.full_level, s.level)),
         ("full wagers at most the full level", z3.ULE(s.wagers, s.full_level)),
@@ -171,8 +190,8 @@ def betting_invariant() -> Iterator[Goal]:
         return z3.Implies(premise, invariant(p, initial(p, stacks, flags, first)))
 
     def core_consecution(seats: int) -> tuple[Any, list[tuple[str, Any]]]:
-        p, _s, _kind, _to, premise, after = _transition(seats)
-        return premise, core_parts(p, after)
+        p, s, _kind, _to, premise, after = _transition(seats)
+        return premise, core_parts(p, after, mover=s.actor)
 
     def turn_consecution(seats: int) -> Any:
         _p, _s, _kind, _to, premise, after = _transition(seats, full=True)
@@ -272,9 +291,14 @@ def betting_chips() -> Iterator[Goal]:
         return premise, [
             ("the actor puts in at most his stack, never takes chips out",
              z3.And(z3.ULE(to - wager, stack), z3.UGE(to, wager))),
-            ("every seat's stack plus wager is unchanged",
-             z3.And([after.stack[i] + after.wager[i] == s.stack[i] + s.wager[i]
-                     for i in range(seats)])),
+            # "every seat's stack plus wager is unchanged", said as the seat that acted and
+            # each other seat (the same conjunction, proved three times faster).
+            ("the actor's stack plus wager is unchanged",
+             select(s, after.stack) + select(s, after.wager) == stack + wager),
+            *[(f"seat {i}'s stack plus wager is unchanged when it is not the actor",
+               z3.Implies(s.actor != i,
+                          after.stack[i] + after.wager[i] == s.stack[i] + s.wager[i]))
+              for i in range(seats)],
             ("only the actor's seat changes, so the pot grows by exactly his chips",
              z3.And([z3.Or(s.actor == i, z3.And(after.stack[i] == s.stack[i],
                                                 after.wager[i] == s.wager[i]))
@@ -315,12 +339,15 @@ def betting_termination() -> Iterator[Goal]:
         _p, s, _kind, to, premise, after = _transition(seats)
         seats_range = range(seats)
         no_chips = to == select(s, s.wager)
-        # Chips behind fall when the actor's stack falls and no other stack changes.
-        chips_fall = z3.And([z3.If(s.actor == i, z3.ULT(after.stack[i], s.stack[i]),
-                                   after.stack[i] == s.stack[i]) for i in seats_range])
+        # Chips behind fall when the actor's stack falls and no other stack changes. The
+        # premise makes the actor a seat, so the conjunction over the seats is proved as its
+        # parts: the actor's stack (select) and each other seat's (three times faster).
         chips_same = z3.And([after.stack[i] == s.stack[i] for i in seats_range])
         return premise, [
-            ("an action that moves chips lowers the chips behind", z3.Or(no_chips, chips_fall)),
+            ("an action that moves chips lowers the actor's chips behind",
+             z3.Or(no_chips, z3.ULT(select(s, after.stack), select(s, s.stack)))),
+            *[(f"an action leaves another seat's chips behind alone: seat {i}",
+               z3.Implies(s.actor != i, after.stack[i] == s.stack[i])) for i in seats_range],
             ("a fold or check moves no chips", z3.Implies(no_chips, chips_same)),
         ]
 
