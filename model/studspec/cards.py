@@ -74,6 +74,9 @@ class Card:
 @implements("CARD-01")
 def parse_card(text: str, *, where: str | None = None) -> Card:
     """Read one card in the notation of CARD-01, or raise InvalidInputError quoting it."""
+    known = _CARD_BY_TOKEN.get(text)
+    if known is not None:  # the common spelling of a card, read once below
+        return known
     token = text.strip()
     if len(token) < 2:
         raise InvalidInputError(
@@ -93,6 +96,11 @@ def parse_card(text: str, *, where: str | None = None) -> Card:
             f"unknown rank {rank_text!r}; expected 2-9, T, J, Q, K, A or 10",
             input_text=text, where=where)
     return Card(RANK_LETTERS.index(rank_upper) + 2, suit)
+
+
+_CARD_BY_TOKEN: dict[str, Card] = {}
+_CARD_BY_TOKEN.update((f"{letter}{suit}", parse_card(f"{letter}{suit}"))
+                      for letter in RANK_LETTERS for suit in "cdhs")
 
 
 def parse_cards(text: str, *, where: str | None = None) -> list[Card]:
