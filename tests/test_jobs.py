@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import pytest
@@ -105,3 +106,34 @@ def test_an_engine_that_breaks_reads_the_same_on_one_and_two_processes(
         errors.append((code, capsys.readouterr().err))
     assert errors[0] == errors[1] and errors[0][0] == 2
     assert "the adapter raised KeyError" in errors[0][1]
+
+
+def test_the_spooled_report_prints_what_its_data_and_text_say(tmp_path: Path) -> None:
+    # The report of an archive is printed from its spool files; it must be byte for byte
+    # the JSON of its data and its text, clean hands, problems and all.
+    assert main(["generate", "--profile", "base", "--hands", "3", "--seed", "2",
+                 "--out", str(tmp_path / "corpus")]) == 0
+    folders = [folder for folder in (SHARED, LOCAL) if folder.is_dir()]
+    files = [*(str(folder) for folder in folders), str(tmp_path / "corpus"),
+             str(tmp_path / "missing.phh")]
+    report = check_report(files)
+    for format, expected in (("json", to_json(report.data)), ("text", report.text)):
+        printed = io.StringIO()
+        report.write(printed, format)
+        assert printed.getvalue() == expected + "\n"
+    assert report.data["hands"] and report.data["problems"]
+    empty = check_report([str(tmp_path / "missing.phh")])
+    printed = io.StringIO()
+    empty.write(printed, "json")
+    assert printed.getvalue() == to_json(empty.data) + "\n" and empty.data["hands"] == []
+
+
+def test_a_folder_is_walked_in_the_order_of_its_sorted_paths(tmp_path: Path) -> None:
+    # A folder and files whose names sort around it ("b" < "b-c.phh" < "b.phh" < "b/…").
+    for name in ("b/x.phh", "b/a/y.phh", "b.phh", "b-c.phh", "a.txt", "c.xml", "b0.phh",
+                 "b/z.md", "B.phh", "b/a.phh"):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("", encoding="utf-8")
+    expected = sorted(str(path) for path in tmp_path.rglob("*")
+                      if path.suffix in (".phh", ".txt", ".xml") and path.is_file())
+    assert archive_files([str(tmp_path)]) == expected

@@ -18,14 +18,14 @@ else 1 if any violation or divergence was found, else 0.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import os
+from collections.abc import Callable, Iterator
 from functools import cache, partial
+from itertools import chain, islice
 from pathlib import Path
 from typing import Any
 
-from studspec.cli.render import table
-from studspec.cli.reports import Report
-from studspec.cli.summary import summarize
+from studspec.cli.spool import CheckReport
 from studspec.errors import InvalidInputError, SpecError, StudSpecError
 from studspec.fast.hand import WARM_UP_HANDS, warm_up
 from studspec.fast.replay import FastResult, accept_fast
@@ -106,47 +106,71 @@ def read_records(path: Path) -> tuple[list[HandRecord], list[dict[str, Any]]]:
 
 def check_report(files: list[str], profile_name: str | None = None, *,
                  fast_path: bool = True, jobs: int = 1, scheduler: str | None = None,
-                 progress: Callable[[int, int], None] | None = None) -> Report:
+                 progress: Callable[[int, int], None] | None = None) -> CheckReport:
     """Replay every hand of every file (under the given profile, else the log's); report
     violations, results and a summary. With ``fast_path`` a hand the fast path finds clean
     is done; any other is replayed through ``Hand`` (the report is the same either way).
-    ``jobs`` processes (or the workers of the Dask ``scheduler``) check the files, one file
-    at a time each; the report is the same for any number (the files' results are merged
-    in the order given)."""
+    ``jobs`` processes (or the workers of the Dask ``scheduler``) check the files; the
+    report is the same for any number (the files' results are merged in the order given).
+    Files are listed and checked as they come, and each hand goes to the report's spool
+    as it is checked: memory does not grow with the number of hands."""
     _chooser(profile_name)  # a bad profile name is an error now; workers inherit the profiles
-    files = archive_files(files)
-    if fast_path and jobs > 1 and scheduler is None and len(files) >= WARM_UP_HANDS:
+    ahead = list(islice(iter_archive_files(files), WARM_UP_HANDS))
+    if fast_path and jobs > 1 and scheduler is None and len(ahead) == WARM_UP_HANDS:
         warm_up()  # once here, not once in every worker
-    hands: list[dict[str, Any]] = []
-    problems: list[dict[str, Any]] = []
+    count = sum(1 for _ in iter_archive_files(files)) if progress is not None else None
+    listed = chain(ahead, islice(iter_archive_files(files), len(ahead), None))
+    report = CheckReport(profile_name, _hand_lines)
     work = partial(check_file, profile_name=profile_name, fast_path=fast_path)
-    for file_hands, file_problems in run_map(work, files, jobs=jobs, scheduler=scheduler,
+    for file_hands, file_problems in run_map(work, listed, jobs=jobs, scheduler=scheduler,
+                                             count=count, batch=FILES_PER_TASK,
                                              progress=progress):
-        hands += file_hands
-        problems += file_problems
-    return _report(profile_name, hands, problems)
+        for hand in file_hands:
+            report.add_hand(hand)
+        report.problems += file_problems
+    return report
+
+
+FILES_PER_TASK = 16
+"""Files sent to a worker process at once: a generated corpus has one small hand a file."""
 
 
 ARCHIVE_SUFFIXES = (".phh", ".txt", ".xml")
 
 
 def archive_files(arguments: list[str]) -> list[str]:
+    """The files to check (``iter_archive_files``), as a list."""
+    return list(iter_archive_files(arguments))
+
+
+def iter_archive_files(arguments: list[str]) -> Iterator[str]:
     """The files to check: each FILE as given, and each folder's hand files (``*.phh``,
-    ``*.txt``, ``*.xml``, in its subfolders too) in sorted order, so a report's order
-    never depends on the file system."""
-    files: list[str] = []
+    ``*.txt``, ``*.xml``, in its subfolders too) in sorted order of their paths, so a
+    report's order never depends on the file system. A folder is listed as it is walked:
+    only one folder's names are held at a time."""
     for argument in arguments:
-        folder = Path(argument)
         try:
-            is_folder = folder.is_dir()
+            is_folder = Path(argument).is_dir()
         except OSError:  # e.g. a name too long: input_file reports it for the file
             is_folder = False
         if is_folder:
-            files += sorted(str(path) for path in folder.rglob("*")
-                            if path.suffix.lower() in ARCHIVE_SUFFIXES and path.is_file())
+            yield from _folder_files(argument)
         else:
-            files.append(argument)
-    return files
+            yield argument
+
+
+def _folder_files(folder: str) -> Iterator[str]:
+    """A folder's hand files in the order of their sorted paths: entries sorted by name, a
+    subfolder as its name and a slash (its paths continue so), subfolders entered in place;
+    links to folders are not entered (as ``Path.rglob``)."""
+    with os.scandir(folder) as listing:
+        entries = sorted(((entry.name + "/" if entry.is_dir(follow_symlinks=False)
+                           else entry.name), entry.path) for entry in listing)
+    for key, path in entries:
+        if key.endswith("/"):
+            yield from _folder_files(path)
+        elif Path(key).suffix.lower() in ARCHIVE_SUFFIXES and os.path.isfile(path):
+            yield path
 
 
 @cache
@@ -232,26 +256,3 @@ def _hand_lines(hand: dict[str, Any]) -> list[str]:
               for w in hand["warnings"]]
     lines += [f"  note: {text}" for text in hand["notes"]]
     return lines
-
-
-def _report(profile_name: str | None, hands: list[dict[str, Any]],
-            problems: list[dict[str, Any]]) -> Report:
-    summary = summarize(hands, problems)
-    lines = summary.pop("text")
-    for hand in hands:
-        if hand.get("replayed") is not False:
-            lines += _hand_lines(hand)
-    if problems:
-        lines.append("")
-        lines.append(table(("file", "hand", "line", "kind", "problem"),
-                           [(p["file"], p["hand"] or "", p["line"] or "", p["severity"],
-                             p["reason"] + (f" ({p['text']!r})" if p["text"] is not None
-                                            else ""))
-                            for p in problems]))
-    violations, divergent = summary["violations"], summary["divergent_hands"]
-    incomplete = (summary["not_checkable"] or summary["doubtful"]
-                  or not any(hand.get("replayed") is not False for hand in hands))
-    code = (EXIT_INPUT if incomplete else EXIT_FOUND if violations or divergent else EXIT_OK)
-    data = {"profile": profile_name or "from each log", "summary": summary, "hands": hands,
-            "problems": problems, "violations": violations, "divergent_hands": divergent}
-    return Report(data, "\n".join(lines), code)
