@@ -74,8 +74,8 @@ class Card:
 @implements("CARD-01")
 def parse_card(text: str, *, where: str | None = None) -> Card:
     """Read one card in the notation of CARD-01, or raise InvalidInputError quoting it."""
-    known = _CARD_BY_TOKEN.get(text)
-    if known is not None:  # the common spelling of a card, read once below
+    known = known_card(text)
+    if known is not None:
         return known
     token = text.strip()
     if len(token) < 2:
@@ -96,6 +96,12 @@ def parse_card(text: str, *, where: str | None = None) -> Card:
             f"unknown rank {rank_text!r}; expected 2-9, T, J, Q, K, A or 10",
             input_text=text, where=where)
     return Card(RANK_LETTERS.index(rank_upper) + 2, suit)
+
+
+def known_card(token: str) -> Card | None:
+    """The card a two-character token in the common spelling (``"Th"``) names, from a
+    table; None for any other text (``parse_card`` reads it, or explains the error)."""
+    return _CARD_BY_TOKEN.get(token)
 
 
 _CARD_BY_TOKEN: dict[str, Card] = {}

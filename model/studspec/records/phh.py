@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from decimal import Decimal
 from pathlib import Path
 
-from studspec.cards import Card, parse_card
+from studspec.cards import Card, known_card, parse_card
 from studspec.errors import InvalidInputError
 from studspec.inputs import input_file, parse_amount, read_utf8
 from studspec.records.hand import (
@@ -279,7 +279,9 @@ def _cards(text: str, reader: _Reader, line: int | None) -> tuple[Card | None, .
     cards: list[Card | None] = []
     for index in range(0, len(text), 2):
         token = text[index:index + 2]
-        cards.append(None if token == "??" else parse_card(token, where=reader.origin.at(line)))
+        card = known_card(token)  # the common spelling; anything else is read (or refused)
+        cards.append(card if card is not None else None if token == "??"
+                     else parse_card(token, where=reader.origin.at(line)))
     return tuple(cards)
 
 

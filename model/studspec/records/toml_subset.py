@@ -41,12 +41,14 @@ def _refuse_object(pairs: object) -> object:
     raise _NotPlain(pairs)  # a JSON object: TOML writes an inline table otherwise
 
 
+_DECODER = json.JSONDecoder(parse_constant=_refuse_constant, object_pairs_hook=_refuse_object)
+
+
 def _value(text: str) -> object:
     if "null" in text:  # JSON's null is no TOML value (a string with the word: tomllib's)
         raise _NotPlain(text)
     try:
-        return json.loads(text, parse_constant=_refuse_constant,
-                          object_pairs_hook=_refuse_object)
+        return _DECODER.decode(text)
     except ValueError:  # JSONDecodeError is a ValueError; so is a huge int
         raise _NotPlain(text) from None
 
