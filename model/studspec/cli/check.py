@@ -25,7 +25,7 @@ from itertools import chain, islice
 from pathlib import Path
 from typing import Any
 
-from studspec.cli.spool import CheckReport
+from studspec.cli.spool import CheckReport, RenderedHand, render_hand
 from studspec.errors import InvalidInputError, SpecError, StudSpecError
 from studspec.fast.hand import WARM_UP_HANDS, warm_up
 from studspec.fast.replay import FastResult, accept_fast
@@ -121,14 +121,23 @@ def check_report(files: list[str], profile_name: str | None = None, *,
     count = sum(1 for _ in iter_archive_files(files)) if progress is not None else None
     listed = chain(ahead, islice(iter_archive_files(files), len(ahead), None))
     report = CheckReport(profile_name, _hand_lines)
-    work = partial(check_file, profile_name=profile_name, fast_path=fast_path)
+    work = partial(_checked_and_rendered, profile_name=profile_name, fast_path=fast_path)
     for file_hands, file_problems in run_map(work, listed, jobs=jobs, scheduler=scheduler,
                                              count=count, batch=FILES_PER_TASK,
                                              progress=progress):
-        for hand in file_hands:
-            report.add_hand(hand)
+        for hand, rendered in file_hands:
+            report.add_hand(hand, rendered)
         report.problems += file_problems
     return report
+
+
+def _checked_and_rendered(file: str, profile_name: str | None, fast_path: bool
+                          ) -> tuple[list[tuple[dict[str, Any], RenderedHand]],
+                                     list[dict[str, Any]]]:
+    """``check_file``, each hand with its part of the report written out where it was
+    checked (a worker process, with ``--jobs``), so the main process only copies it."""
+    hands, problems = check_file(file, profile_name, fast_path)
+    return [(hand, render_hand(hand, _hand_lines)) for hand in hands], problems
 
 
 FILES_PER_TASK = 16

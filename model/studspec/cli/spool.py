@@ -23,6 +23,17 @@ from studspec.cli.summary import Summary
 _HANDS_SLOT = '\n  "hands": [],\n'  # the top-level key in to_json's layout (indent 2)
 
 
+RenderedHand = tuple[str, str]
+"""A hand's part of the text report and its JSON entry, indented for the hands array."""
+
+
+def render_hand(hand: dict[str, Any],
+                hand_lines: Callable[[dict[str, Any]], list[str]]) -> RenderedHand:
+    """A hand's text (empty if it was not replayed: the summary names it) and JSON entry."""
+    text = ("\n" + "\n".join(hand_lines(hand))) if hand.get("replayed") is not False else ""
+    return text, json.dumps(hand, indent=2, ensure_ascii=False).replace("\n", "\n    ")
+
+
 class CheckReport:
     """A check run's report: hands spooled to temporary files, problems and counts kept."""
 
@@ -40,13 +51,14 @@ class CheckReport:
         self._result: dict[str, Any] | None = None
 
     # -- building ----------------------------------------------------------------------
-    def add_hand(self, hand: dict[str, Any]) -> None:
-        """One hand's entry, in report order."""
+    def add_hand(self, hand: dict[str, Any], rendered: RenderedHand | None = None) -> None:
+        """One hand's entry, in report order (``rendered`` by ``render_hand``, perhaps in
+        a worker process; else here)."""
+        text, entry = rendered or render_hand(hand, self.hand_lines)
         self.summary.add(hand)
         if hand.get("replayed") is not False:
             self._replayed += 1
-            self._text.write("\n" + "\n".join(self.hand_lines(hand)))
-        entry = json.dumps(hand, indent=2, ensure_ascii=False).replace("\n", "\n    ")
+            self._text.write(text)
         self._json.write((",\n    " if self._written else "    ") + entry)
         self._written += 1
 
