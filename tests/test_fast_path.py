@@ -125,7 +125,7 @@ def test_the_fast_opener_is_the_models_first_to_act(seats: int, size: int, deck:
 
 
 @pytest.mark.clause("RANK-01", "RANK-03", "LOW-01")
-@given(st.permutations(full_deck()), st.sampled_from(["base", "tda-2024-8", "s002"]),
+@given(st.permutations(full_deck()), st.sampled_from(PROFILES),
        st.integers(5, 7))
 def test_the_fast_showdown_hand_is_the_models_contender(deck: list[Card], name: str,
                                                        size: int) -> None:
