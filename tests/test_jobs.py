@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import os
 from pathlib import Path
 
 import pytest
@@ -137,3 +138,23 @@ def test_a_folder_is_walked_in_the_order_of_its_sorted_paths(tmp_path: Path) -> 
     expected = sorted(str(path) for path in tmp_path.rglob("*")
                       if path.suffix in (".phh", ".txt", ".xml") and path.is_file())
     assert archive_files([str(tmp_path)]) == expected
+
+
+def test_a_folder_that_cannot_be_listed_is_a_problem_in_its_place(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert main(["generate", "--profile", "base", "--hands", "1", "--seed", "1",
+                 "--out", str(tmp_path / "a")]) == 0
+    (tmp_path / "b").mkdir()
+    listing = os.scandir
+
+    def refuse_b(path: str) -> object:  # as the system does for a folder without rights
+        if Path(path).name == "b":
+            raise PermissionError(13, "Permission denied", path)
+        return listing(path)
+
+    monkeypatch.setattr("studspec.cli.check.os.scandir", refuse_b)
+    report = check_report([str(tmp_path)])
+    assert report.exit_code == 2 and report.data["summary"]["hands_valid"] == 1
+    assert [(Path(p["file"]).name, p["reason"]) for p in report.data["problems"]] == [
+        ("b", "a folder that cannot be listed: Permission denied")]
+    assert check_report([""]).data["problems"][0]["reason"] == "an empty path"

@@ -158,8 +158,8 @@ def iter_archive_files(arguments: list[str]) -> Iterator[str]:
     report's order never depends on the file system. A folder is listed as it is walked:
     only one folder's names are held at a time."""
     for argument in arguments:
-        try:
-            is_folder = Path(argument).is_dir()
+        try:  # "" is no folder (Path("") would be the current one): input_file refuses it
+            is_folder = argument != "" and Path(argument).is_dir()
         except OSError:  # e.g. a name too long: input_file reports it for the file
             is_folder = False
         if is_folder:
@@ -172,9 +172,13 @@ def _folder_files(folder: str) -> Iterator[str]:
     """A folder's hand files in the order of their sorted paths: entries sorted by name, a
     subfolder as its name and a slash (its paths continue so), subfolders entered in place;
     links to folders are not entered (as ``Path.rglob``)."""
-    with os.scandir(folder) as listing:
-        entries = sorted(((entry.name + "/" if entry.is_dir(follow_symlinks=False)
-                           else entry.name), entry.path) for entry in listing)
+    try:
+        with os.scandir(folder) as listing:
+            entries = sorted(((entry.name + "/" if entry.is_dir(follow_symlinks=False)
+                               else entry.name), entry.path) for entry in listing)
+    except OSError:
+        yield folder  # check_file reports the folder it cannot list, in its place
+        return
     for key, path in entries:
         if key.endswith("/"):
             yield from _folder_files(path)
@@ -194,6 +198,10 @@ def check_file(file: str, profile_name: str | None = None,
     profiles = _chooser(profile_name)
     hands: list[dict[str, Any]] = []
     problems: list[dict[str, Any]] = []
+    if os.path.isdir(file):  # a folder comes here only when it could not be listed
+        problems.append(_problem(file, None, None, f"a folder that cannot be listed: "
+                                 f"{_listing_error(file)}"))
+        return hands, problems
     try:
         records, found = read_records(input_file(file, what="FILE"))
     except InvalidInputError as error:
@@ -220,6 +228,15 @@ def check_file(file: str, profile_name: str | None = None,
                                              "whole", "warning"))
         hands.append(hand)
     return hands, problems
+
+
+def _listing_error(folder: str) -> str:
+    """Why a folder cannot be listed, in the system's words."""
+    try:
+        os.scandir(folder).close()
+    except OSError as error:
+        return error.strerror or type(error).__name__
+    return "it changed while it was read"
 
 
 def _check_one(record: HandRecord, profiles: ProfileChooser,
