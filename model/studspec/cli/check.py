@@ -21,7 +21,6 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterator
 from functools import cache, partial
-from itertools import chain, islice
 from pathlib import Path
 from typing import Any
 
@@ -115,11 +114,11 @@ def check_report(files: list[str], profile_name: str | None = None, *,
     Files are listed and checked as they come, and each hand goes to the report's spool
     as it is checked: memory does not grow with the number of hands."""
     _chooser(profile_name)  # a bad profile name is an error now; workers inherit the profiles
-    ahead = list(islice(iter_archive_files(files), WARM_UP_HANDS))
-    if fast_path and jobs > 1 and scheduler is None and len(ahead) == WARM_UP_HANDS:
-        warm_up()  # once here, not once in every worker
+    if fast_path and jobs > 1 and scheduler is None and (
+            len(files) >= WARM_UP_HANDS or any(_is_folder(name) for name in files)):
+        warm_up()  # once here, not once in every worker (the processes start next)
     count = sum(1 for _ in iter_archive_files(files)) if progress is not None else None
-    listed = chain(ahead, islice(iter_archive_files(files), len(ahead), None))
+    listed = iter_archive_files(files)  # walked as the work goes, after the processes fork
     report = CheckReport(profile_name, _hand_lines)
     work = partial(_checked_and_rendered, profile_name=profile_name, fast_path=fast_path)
     for file_hands, file_problems in run_map(work, listed, jobs=jobs, scheduler=scheduler,
@@ -158,31 +157,36 @@ def iter_archive_files(arguments: list[str]) -> Iterator[str]:
     report's order never depends on the file system. A folder is listed as it is walked:
     only one folder's names are held at a time."""
     for argument in arguments:
-        try:  # "" is no folder (Path("") would be the current one): input_file refuses it
-            is_folder = argument != "" and Path(argument).is_dir()
-        except OSError:  # e.g. a name too long: input_file reports it for the file
-            is_folder = False
-        if is_folder:
+        if _is_folder(argument):
             yield from _folder_files(argument)
         else:
             yield argument
 
 
+def _is_folder(argument: str) -> bool:
+    try:  # "" is no folder (Path("") would be the current one): input_file refuses it
+        return argument != "" and Path(argument).is_dir()
+    except OSError:  # e.g. a name too long: input_file reports it for the file
+        return False
+
+
 def _folder_files(folder: str) -> Iterator[str]:
-    """A folder's hand files in the order of their sorted paths: entries sorted by name, a
-    subfolder as its name and a slash (its paths continue so), subfolders entered in place;
-    links to folders are not entered (as ``Path.rglob``)."""
+    """A folder's hand files in the order of their sorted paths: names sorted, a subfolder
+    as its name and a slash (its paths continue so), subfolders entered in place; links to
+    folders are not entered (as ``Path.rglob``). Only the names are held while a folder is
+    walked (about 75 bytes each)."""
     try:
         with os.scandir(folder) as listing:
-            entries = sorted(((entry.name + "/" if entry.is_dir(follow_symlinks=False)
-                               else entry.name), entry.path) for entry in listing)
+            names = sorted(entry.name + "/" if entry.is_dir(follow_symlinks=False)
+                           else entry.name for entry in listing)
     except OSError:
         yield folder  # check_file reports the folder it cannot list, in its place
         return
-    for key, path in entries:
-        if key.endswith("/"):
+    for name in names:
+        path = os.path.join(folder, name.rstrip("/"))
+        if name.endswith("/"):
             yield from _folder_files(path)
-        elif Path(key).suffix.lower() in ARCHIVE_SUFFIXES and os.path.isfile(path):
+        elif os.path.splitext(name)[1].lower() in ARCHIVE_SUFFIXES and os.path.isfile(path):
             yield path
 
 
