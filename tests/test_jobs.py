@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import io
+import os
 from pathlib import Path
 
 import pytest
@@ -105,3 +107,54 @@ def test_an_engine_that_breaks_reads_the_same_on_one_and_two_processes(
         errors.append((code, capsys.readouterr().err))
     assert errors[0] == errors[1] and errors[0][0] == 2
     assert "the adapter raised KeyError" in errors[0][1]
+
+
+def test_the_spooled_report_prints_what_its_data_and_text_say(tmp_path: Path) -> None:
+    # The report of an archive is printed from its spool files; it must be byte for byte
+    # the JSON of its data and its text, clean hands, problems and all.
+    assert main(["generate", "--profile", "base", "--hands", "3", "--seed", "2",
+                 "--out", str(tmp_path / "corpus")]) == 0
+    folders = [folder for folder in (SHARED, LOCAL) if folder.is_dir()]
+    files = [*(str(folder) for folder in folders), str(tmp_path / "corpus"),
+             str(tmp_path / "missing.phh")]
+    report = check_report(files)
+    for format, expected in (("json", to_json(report.data)), ("text", report.text)):
+        printed = io.StringIO()
+        report.write(printed, format)
+        assert printed.getvalue() == expected + "\n"
+    assert report.data["hands"] and report.data["problems"]
+    empty = check_report([str(tmp_path / "missing.phh")])
+    printed = io.StringIO()
+    empty.write(printed, "json")
+    assert printed.getvalue() == to_json(empty.data) + "\n" and empty.data["hands"] == []
+
+
+def test_a_folder_is_walked_in_the_order_of_its_sorted_paths(tmp_path: Path) -> None:
+    # A folder and files whose names sort around it ("b" < "b-c.phh" < "b.phh" < "b/…").
+    for name in ("b/x.phh", "b/a/y.phh", "b.phh", "b-c.phh", "a.txt", "c.xml", "b0.phh",
+                 "b/z.md", "B.phh", "b/a.phh"):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("", encoding="utf-8")
+    expected = sorted(str(path) for path in tmp_path.rglob("*")
+                      if path.suffix in (".phh", ".txt", ".xml") and path.is_file())
+    assert archive_files([str(tmp_path)]) == expected
+
+
+def test_a_folder_that_cannot_be_listed_is_a_problem_in_its_place(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert main(["generate", "--profile", "base", "--hands", "1", "--seed", "1",
+                 "--out", str(tmp_path / "a")]) == 0
+    (tmp_path / "b").mkdir()
+    listing = os.scandir
+
+    def refuse_b(path: str) -> object:  # as the system does for a folder without rights
+        if Path(path).name == "b":
+            raise PermissionError(13, "Permission denied", path)
+        return listing(path)
+
+    monkeypatch.setattr("studspec.cli.check.os.scandir", refuse_b)
+    report = check_report([str(tmp_path)])
+    assert report.exit_code == 2 and report.data["summary"]["hands_valid"] == 1
+    assert [(Path(p["file"]).name, p["reason"]) for p in report.data["problems"]] == [
+        ("b", "a folder that cannot be listed: Permission denied")]
+    assert check_report([""]).data["problems"][0]["reason"] == "an empty path"

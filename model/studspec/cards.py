@@ -74,6 +74,9 @@ class Card:
 @implements("CARD-01")
 def parse_card(text: str, *, where: str | None = None) -> Card:
     """Read one card in the notation of CARD-01, or raise InvalidInputError quoting it."""
+    known = known_card(text)
+    if known is not None:
+        return known
     token = text.strip()
     if len(token) < 2:
         raise InvalidInputError(
@@ -93,6 +96,17 @@ def parse_card(text: str, *, where: str | None = None) -> Card:
             f"unknown rank {rank_text!r}; expected 2-9, T, J, Q, K, A or 10",
             input_text=text, where=where)
     return Card(RANK_LETTERS.index(rank_upper) + 2, suit)
+
+
+def known_card(token: str) -> Card | None:
+    """The card a two-character token in the common spelling (``"Th"``) names, from a
+    table; None for any other text (``parse_card`` reads it, or explains the error)."""
+    return _CARD_BY_TOKEN.get(token)
+
+
+_CARD_BY_TOKEN: dict[str, Card] = {}
+_CARD_BY_TOKEN.update((f"{letter}{suit}", parse_card(f"{letter}{suit}"))
+                      for letter in RANK_LETTERS for suit in "cdhs")
 
 
 def parse_cards(text: str, *, where: str | None = None) -> list[Card]:

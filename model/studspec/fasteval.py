@@ -220,6 +220,22 @@ def low_codes(cards: CardArray, qualifier: int = 8) -> IntArray:
     return low_table()[masks]
 
 
+@cache
+def _scalar_low(qualifier: int) -> tuple[tuple[int, ...], list[int]]:
+    """``low_bits`` and ``low_table`` as Python values, for the one-hand path."""
+    return tuple(int(bit) for bit in low_bits(qualifier)), [int(code) for code in low_table()]
+
+
+@implements("LOW-02", "LOW-03", "LOW-04")
+def low_code_of(indices: Sequence[int], qualifier: int = 8) -> int:
+    """The best low code of one hand of 5 to 7 distinct deck indices (no checks)."""
+    bits, table = _scalar_low(qualifier)
+    mask = 0
+    for index in indices:
+        mask |= bits[index]
+    return table[mask]
+
+
 def fast_low_code(cards: Sequence[Card], qualifier: int = 8) -> int:
     """The best low code of 5 to 7 cards by the fast evaluator (NO_LOW_CODE if none)."""
     if not 5 <= len(cards) <= 7:

@@ -20,7 +20,10 @@ Term = Any
 
 
 def _symbolic(*values: object) -> bool:
-    return any(not isinstance(value, int) for value in values)  # bool is an int subclass
+    for value in values:  # noqa: SIM110 (a loop, not any(): it runs on every model decision)
+        if not isinstance(value, int):  # bool is an int subclass
+            return True
+    return False
 
 
 def _z3() -> Any:
@@ -40,7 +43,7 @@ def ge(a: int, b: int) -> bool: ...
 def ge(a: Term, b: Term) -> Term: ...
 def ge(a: Term, b: Term) -> Term:
     """``a >= b`` (unsigned on bit-vectors)."""
-    if not _symbolic(a, b):
+    if isinstance(a, int) and isinstance(b, int):  # the model's path, first
         return bool(a >= b)
     return _z3().UGE(a, b) if _is_bitvector(a, b) else a >= b
 
@@ -51,7 +54,7 @@ def gt(a: int, b: int) -> bool: ...
 def gt(a: Term, b: Term) -> Term: ...
 def gt(a: Term, b: Term) -> Term:
     """``a > b`` (unsigned on bit-vectors)."""
-    if not _symbolic(a, b):
+    if isinstance(a, int) and isinstance(b, int):  # the model's path, first
         return bool(a > b)
     return _z3().UGT(a, b) if _is_bitvector(a, b) else a > b
 
@@ -80,7 +83,7 @@ def eq(a: int, b: int) -> bool: ...
 def eq(a: Term, b: Term) -> Term: ...
 def eq(a: Term, b: Term) -> Term:
     """``a == b``."""
-    if not _symbolic(a, b):
+    if isinstance(a, int) and isinstance(b, int):  # the model's path, first
         return bool(a == b)
     return a == b
 
@@ -113,7 +116,7 @@ def not_(condition: bool) -> bool: ...
 def not_(condition: Term) -> Term: ...
 def not_(condition: Term) -> Term:
     """The condition does not hold."""
-    if not _symbolic(condition):
+    if isinstance(condition, int):  # the model's path, first
         return not condition
     return _z3().Not(condition)
 
@@ -124,7 +127,7 @@ def ite(condition: bool, then: int, otherwise: int) -> int: ...
 def ite(condition: Term, then: Term, otherwise: Term) -> Term: ...
 def ite(condition: Term, then: Term, otherwise: Term) -> Term:
     """``then`` if the condition holds, else ``otherwise``."""
-    if not _symbolic(condition):
+    if isinstance(condition, int):  # the model's path, first
         return then if condition else otherwise
     return _z3().If(condition, then, otherwise)
 
@@ -151,12 +154,14 @@ def floordiv(a: int, b: int) -> int: ...
 def floordiv(a: Term, b: Term) -> Term: ...
 def floordiv(a: Term, b: Term) -> Term:
     """``a // b`` for non-negative ``a`` and positive ``b`` (unsigned on bit-vectors)."""
-    if not _symbolic(a, b):
+    if isinstance(a, int) and isinstance(b, int):  # the model's path, first
         return int(a) // int(b)
     return _z3().UDiv(a, b) if _is_bitvector(a, b) else a / b
 
 
 def distinct(values: Sequence[Term]) -> Term:
     """No two values are equal."""
+    if not _symbolic(*values):
+        return len(set(values)) == len(values)  # the pairwise test below, on the model's ints
     return and_(*[not_(eq(values[i], values[j]))
                   for i in range(len(values)) for j in range(i + 1, len(values))])

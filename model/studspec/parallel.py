@@ -2,8 +2,9 @@
 
 Reports are folds: ``ordered_map`` yields the per-item results in the order of the items,
 whatever the number of processes, so a report merged from them is the same for any
-``--jobs``. Items are streamed to the pool (``Pool.imap``) and results are yielded as they
-come, in order. ``jobs`` of 1 (or a single item) runs in this process, with no pool.
+``--jobs``. Items are streamed to the pool in batches, a bounded number at a time, and
+results are yielded as they come, in order. ``jobs`` of 1 (or a single item) runs in
+this process, with no pool.
 """
 
 from __future__ import annotations
@@ -11,7 +12,10 @@ from __future__ import annotations
 import multiprocessing
 import os
 import sys
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from itertools import islice
+from multiprocessing.pool import AsyncResult
 from typing import TypeVar
 
 from studspec.errors import InvalidInputError
@@ -42,11 +46,15 @@ def check_jobs(jobs: int | None) -> int:
 
 def ordered_map(function: Callable[[Item], Result], items: Sequence[Item] | Iterable[Item],
                 jobs: int, *, count: int | None = None,
-                progress: Callable[[int, int], None] | None = None) -> Iterator[Result]:
+                progress: Callable[[int, int], None] | None = None,
+                batch: int = 1) -> Iterator[Result]:
     """``function`` over ``items``, results in item order, on ``jobs`` processes.
 
     ``function`` must be a module-level function (it is sent to the worker processes);
-    ``progress(done, count)`` is called after every result when given.
+    ``progress(done, count)`` is called after every result when given. Items go to the
+    workers ``batch`` at a time (fewer messages for small items), and at most
+    ``IN_FLIGHT`` batches per process are out at once: the items are streamed, never all
+    queued, so memory does not grow with their number.
     """
     total = count if count is not None else (len(items) if isinstance(items, Sequence) else 0)
     done = 0
@@ -61,11 +69,38 @@ def ordered_map(function: Callable[[Item], Result], items: Sequence[Item] | Iter
     if isinstance(items, Sequence):
         jobs = min(jobs, len(items))  # no idle processes for a few files
     with multiprocessing.get_context("fork").Pool(jobs) as pool:
-        for result in pool.imap(function, items, chunksize=1):
-            done += 1
-            if progress is not None:
-                progress(done, total)
-            yield result
+        pending: deque[AsyncResult[list[Result]]] = deque()
+
+        def finished() -> Iterator[Result]:
+            nonlocal done
+            for result in pending.popleft().get():
+                done += 1
+                if progress is not None:
+                    progress(done, total)
+                yield result
+
+        for chunk in batched(items, batch):
+            pending.append(pool.apply_async(_apply_all, (function, chunk)))
+            if len(pending) >= IN_FLIGHT * jobs:
+                yield from finished()
+        while pending:
+            yield from finished()
+
+
+IN_FLIGHT = 4
+"""Batches sent ahead per process: enough to keep every process busy."""
+
+
+def batched(items: Iterable[Item], size: int) -> Iterator[list[Item]]:
+    """The items in lists of ``size`` (the last may be shorter), as they come."""
+    iterator = iter(items)
+    while chunk := list(islice(iterator, size)):
+        yield chunk
+
+
+def _apply_all(function: Callable[[Item], Result], chunk: list[Item]) -> list[Result]:
+    """One batch's work in a worker process."""
+    return [function(item) for item in chunk]
 
 
 def terminal_progress(label: str) -> Callable[[int, int], None] | None:
@@ -82,18 +117,20 @@ def terminal_progress(label: str) -> Callable[[int, int], None] | None:
     return show
 
 
-def run_map(function: Callable[[Item], Result], items: Sequence[Item], *, jobs: int = 1,
-            scheduler: str | None = None,
+def run_map(function: Callable[[Item], Result], items: Iterable[Item], *, jobs: int = 1,
+            scheduler: str | None = None, count: int | None = None, batch: int = 1,
             progress: Callable[[int, int], None] | None = None) -> Iterator[Result]:
     """``function`` over ``items`` in item order: on a Dask cluster when ``scheduler`` names
-    one, else on ``jobs`` local processes."""
+    one, else on ``jobs`` local processes (``count``: how many items, for the progress)."""
     if scheduler is None:
-        yield from ordered_map(function, items, jobs, progress=progress)
+        yield from ordered_map(function, items, jobs, count=count, progress=progress,
+                               batch=batch)
         return
     from studspec.cluster import cluster_client, cluster_map
 
     client = cluster_client(scheduler)
     try:
-        yield from cluster_map(client, function, items, progress=progress, count=len(items))
+        yield from cluster_map(client, function, items, progress=progress,
+                               count=count if count is not None else 0)
     finally:
         client.close()

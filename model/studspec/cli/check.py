@@ -18,14 +18,13 @@ else 1 if any violation or divergence was found, else 0.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import os
+from collections.abc import Callable, Iterator
 from functools import cache, partial
 from pathlib import Path
 from typing import Any
 
-from studspec.cli.render import table
-from studspec.cli.reports import Report
-from studspec.cli.summary import summarize
+from studspec.cli.spool import CheckReport, RenderedHand, render_hand
 from studspec.errors import InvalidInputError, SpecError, StudSpecError
 from studspec.fast.hand import WARM_UP_HANDS, warm_up
 from studspec.fast.replay import FastResult, accept_fast
@@ -106,47 +105,89 @@ def read_records(path: Path) -> tuple[list[HandRecord], list[dict[str, Any]]]:
 
 def check_report(files: list[str], profile_name: str | None = None, *,
                  fast_path: bool = True, jobs: int = 1, scheduler: str | None = None,
-                 progress: Callable[[int, int], None] | None = None) -> Report:
+                 progress: Callable[[int, int], None] | None = None) -> CheckReport:
     """Replay every hand of every file (under the given profile, else the log's); report
     violations, results and a summary. With ``fast_path`` a hand the fast path finds clean
     is done; any other is replayed through ``Hand`` (the report is the same either way).
-    ``jobs`` processes (or the workers of the Dask ``scheduler``) check the files, one file
-    at a time each; the report is the same for any number (the files' results are merged
-    in the order given)."""
+    ``jobs`` processes (or the workers of the Dask ``scheduler``) check the files; the
+    report is the same for any number (the files' results are merged in the order given).
+    Files are listed and checked as they come, and each hand goes to the report's spool
+    as it is checked: memory does not grow with the number of hands."""
     _chooser(profile_name)  # a bad profile name is an error now; workers inherit the profiles
-    files = archive_files(files)
-    if fast_path and jobs > 1 and scheduler is None and len(files) >= WARM_UP_HANDS:
-        warm_up()  # once here, not once in every worker
-    hands: list[dict[str, Any]] = []
-    problems: list[dict[str, Any]] = []
-    work = partial(check_file, profile_name=profile_name, fast_path=fast_path)
-    for file_hands, file_problems in run_map(work, files, jobs=jobs, scheduler=scheduler,
+    if fast_path and jobs > 1 and scheduler is None and (
+            len(files) >= WARM_UP_HANDS or any(_is_folder(name) for name in files)):
+        warm_up()  # once here, not once in every worker (the processes start next)
+    count = sum(1 for _ in iter_archive_files(files)) if progress is not None else None
+    listed = iter_archive_files(files)  # walked as the work goes, after the processes fork
+    report = CheckReport(profile_name, _hand_lines)
+    work = partial(_checked_and_rendered, profile_name=profile_name, fast_path=fast_path)
+    for file_hands, file_problems in run_map(work, listed, jobs=jobs, scheduler=scheduler,
+                                             count=count, batch=FILES_PER_TASK,
                                              progress=progress):
-        hands += file_hands
-        problems += file_problems
-    return _report(profile_name, hands, problems)
+        for hand, rendered in file_hands:
+            report.add_hand(hand, rendered)
+        report.problems += file_problems
+    return report
+
+
+def _checked_and_rendered(file: str, profile_name: str | None, fast_path: bool
+                          ) -> tuple[list[tuple[dict[str, Any], RenderedHand]],
+                                     list[dict[str, Any]]]:
+    """``check_file``, each hand with its part of the report written out where it was
+    checked (a worker process, with ``--jobs``), so the main process only copies it."""
+    hands, problems = check_file(file, profile_name, fast_path)
+    return [(hand, render_hand(hand, _hand_lines)) for hand in hands], problems
+
+
+FILES_PER_TASK = 16
+"""Files sent to a worker process at once: a generated corpus has one small hand a file."""
 
 
 ARCHIVE_SUFFIXES = (".phh", ".txt", ".xml")
 
 
 def archive_files(arguments: list[str]) -> list[str]:
+    """The files to check (``iter_archive_files``), as a list."""
+    return list(iter_archive_files(arguments))
+
+
+def iter_archive_files(arguments: list[str]) -> Iterator[str]:
     """The files to check: each FILE as given, and each folder's hand files (``*.phh``,
-    ``*.txt``, ``*.xml``, in its subfolders too) in sorted order, so a report's order
-    never depends on the file system."""
-    files: list[str] = []
+    ``*.txt``, ``*.xml``, in its subfolders too) in sorted order of their paths, so a
+    report's order never depends on the file system. A folder is listed as it is walked:
+    only one folder's names are held at a time."""
     for argument in arguments:
-        folder = Path(argument)
-        try:
-            is_folder = folder.is_dir()
-        except OSError:  # e.g. a name too long: input_file reports it for the file
-            is_folder = False
-        if is_folder:
-            files += sorted(str(path) for path in folder.rglob("*")
-                            if path.suffix.lower() in ARCHIVE_SUFFIXES and path.is_file())
+        if _is_folder(argument):
+            yield from _folder_files(argument)
         else:
-            files.append(argument)
-    return files
+            yield argument
+
+
+def _is_folder(argument: str) -> bool:
+    try:  # "" is no folder (Path("") would be the current one): input_file refuses it
+        return argument != "" and Path(argument).is_dir()
+    except OSError:  # e.g. a name too long: input_file reports it for the file
+        return False
+
+
+def _folder_files(folder: str) -> Iterator[str]:
+    """A folder's hand files in the order of their sorted paths: names sorted, a subfolder
+    as its name and a slash (its paths continue so), subfolders entered in place; links to
+    folders are not entered (as ``Path.rglob``). Only the names are held while a folder is
+    walked (about 75 bytes each)."""
+    try:
+        with os.scandir(folder) as listing:
+            names = sorted(entry.name + "/" if entry.is_dir(follow_symlinks=False)
+                           else entry.name for entry in listing)
+    except OSError:
+        yield folder  # check_file reports the folder it cannot list, in its place
+        return
+    for name in names:
+        path = os.path.join(folder, name.rstrip("/"))
+        if name.endswith("/"):
+            yield from _folder_files(path)
+        elif os.path.splitext(name)[1].lower() in ARCHIVE_SUFFIXES and os.path.isfile(path):
+            yield path
 
 
 @cache
@@ -161,6 +202,10 @@ def check_file(file: str, profile_name: str | None = None,
     profiles = _chooser(profile_name)
     hands: list[dict[str, Any]] = []
     problems: list[dict[str, Any]] = []
+    if os.path.isdir(file):  # a folder comes here only when it could not be listed
+        problems.append(_problem(file, None, None, f"a folder that cannot be listed: "
+                                 f"{_listing_error(file)}"))
+        return hands, problems
     try:
         records, found = read_records(input_file(file, what="FILE"))
     except InvalidInputError as error:
@@ -187,6 +232,15 @@ def check_file(file: str, profile_name: str | None = None,
                                              "whole", "warning"))
         hands.append(hand)
     return hands, problems
+
+
+def _listing_error(folder: str) -> str:
+    """Why a folder cannot be listed, in the system's words."""
+    try:
+        os.scandir(folder).close()
+    except OSError as error:
+        return error.strerror or type(error).__name__
+    return "it changed while it was read"
 
 
 def _check_one(record: HandRecord, profiles: ProfileChooser,
@@ -232,26 +286,3 @@ def _hand_lines(hand: dict[str, Any]) -> list[str]:
               for w in hand["warnings"]]
     lines += [f"  note: {text}" for text in hand["notes"]]
     return lines
-
-
-def _report(profile_name: str | None, hands: list[dict[str, Any]],
-            problems: list[dict[str, Any]]) -> Report:
-    summary = summarize(hands, problems)
-    lines = summary.pop("text")
-    for hand in hands:
-        if hand.get("replayed") is not False:
-            lines += _hand_lines(hand)
-    if problems:
-        lines.append("")
-        lines.append(table(("file", "hand", "line", "kind", "problem"),
-                           [(p["file"], p["hand"] or "", p["line"] or "", p["severity"],
-                             p["reason"] + (f" ({p['text']!r})" if p["text"] is not None
-                                            else ""))
-                            for p in problems]))
-    violations, divergent = summary["violations"], summary["divergent_hands"]
-    incomplete = (summary["not_checkable"] or summary["doubtful"]
-                  or not any(hand.get("replayed") is not False for hand in hands))
-    code = (EXIT_INPUT if incomplete else EXIT_FOUND if violations or divergent else EXIT_OK)
-    data = {"profile": profile_name or "from each log", "summary": summary, "hands": hands,
-            "problems": problems, "violations": violations, "divergent_hands": divergent}
-    return Report(data, "\n".join(lines), code)

@@ -21,15 +21,16 @@ from studspec.records.phh import write_phh
 NAME_WIDTH = 6
 
 
-def corpus_name(number: int) -> str:
-    """The file name of the ``number``-th generated hand (sorted names keep the order)."""
-    return f"hand-{number:0{NAME_WIDTH}d}.phh"
+def corpus_name(number: int, hands: int) -> str:
+    """The file name of the ``number``-th of ``hands`` generated hands: sorted names keep
+    the order (numbers get wider than six digits only for a corpus of a million or more)."""
+    return f"hand-{number:0{max(NAME_WIDTH, len(str(hands)))}d}.phh"
 
 
 def corpus_folder(out: str, hands: int) -> Path:
     """The output folder, checked before anything is written: not a file, no name taken."""
     folder = output_folder(out, what="--out")  # a name the system can open, never a file
-    taken = [name for name in (corpus_name(n) for n in range(1, hands + 1))
+    taken = [name for name in (corpus_name(n, hands) for n in range(1, hands + 1))
              if (folder / name).exists()] if folder.is_dir() else []
     if taken:
         raise InvalidInputError(f"refusing to overwrite {len(taken)} existing file(s), e.g. "
@@ -51,7 +52,7 @@ def generate_report(profile_name: str, hands: int, seed: int, out: str) -> Repor
                                 input_text=out) from None
     seats = 0
     for generated in generated_hands(profile, hands, seed):
-        path = folder / corpus_name(generated.number)
+        path = folder / corpus_name(generated.number, hands)
         try:
             with path.open("x", encoding="utf-8") as handle:
                 handle.write(write_phh(generated.record, profile=profile.name))
@@ -64,6 +65,6 @@ def generate_report(profile_name: str, hands: int, seed: int, out: str) -> Repor
     data = {"profile": profile.name, "hands": hands, "seed": seed, "out": str(folder),
             "players_dealt": seats, "command": command}
     text = (f"{hands} hand(s) under profile {profile.name} written to {folder} "
-            f"({corpus_name(1)} to {corpus_name(hands)}), {seats} players dealt in\n"
+            f"({corpus_name(1, hands)} to {corpus_name(hands, hands)}), {seats} players dealt in\n"
             f"reproduce: {command}")
     return Report(data, text, 0)

@@ -11,6 +11,7 @@ import sys
 import traceback
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from studspec import __version__
 from studspec.cli.render import to_json
@@ -26,6 +27,9 @@ from studspec.cli.reports import (
 from studspec.cli.variants_cmd import variants_cmd
 from studspec.errors import StudSpecError
 from studspec.inputs import check_path_name
+
+if TYPE_CHECKING:
+    from studspec.cli.spool import CheckReport
 
 EXIT_OK, EXIT_FOUND, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 EXIT_MEANINGS = {
@@ -202,7 +206,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _dispatch(arguments: argparse.Namespace) -> Report:
+def _dispatch(arguments: argparse.Namespace) -> Report | CheckReport:
     command = arguments.command
     if command == "rules":
         return rules_report()
@@ -335,7 +339,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as error:  # anything else is a bug of ours: exit 3
         return _internal_error(error, arguments.debug)
     try:
-        print(to_json(report.data) if arguments.format == "json" else report.text)
+        if isinstance(report, Report):
+            print(to_json(report.data) if arguments.format == "json" else report.text)
+        else:  # an archive's report, printed from its spool
+            report.write(sys.stdout, arguments.format)
         sys.stdout.flush()
     except BrokenPipeError:
         # The reader (e.g. `| head`) stopped early: not an error of ours, no traceback.

@@ -23,11 +23,11 @@ from studspec.deck import Conventions, check_table_size
 from studspec.engines.protocol import Move, MoveKind, Table
 from studspec.errors import InvalidInputError
 from studspec.fast.round import FastRound
-from studspec.fasteval import high_code_of, high_tables
+from studspec.fasteval import high_code_of, high_tables, low_code_of
 from studspec.hand import _check_chips as check_chips
 from studspec.hand_rules import deck_street, show_order, street_opener
-from studspec.hand_state import SeatCards, best_low_five, contender_of, open_pair_showing
-from studspec.low import profile_low
+from studspec.hand_state import SeatCards, contender_of, open_pair_showing
+from studspec.low import NO_LOW_CODE, decode_low
 from studspec.pots import Contender
 from studspec.profiles import Game, Profile
 from studspec.ranking import decode_high
@@ -71,13 +71,35 @@ def fast_contender(seat: int, cards: Sequence[Card], profile: Profile) -> Conten
         _DECLARATIVE_USES[0] += 1
         if _DECLARATIVE_USES[0] <= WARM_UP_HANDS:
             return contender_of(seat, cards, profile)
-    subsets = list(combinations(cards, 5))
-    codes = [high_code_of([card.index for card in five]) for five in subsets]
-    best = max(codes)
-    low = profile_low(cards, profile)  # hi/lo only (None in a high game)
-    return Contender(seat=seat, high=decode_high(best), cards=tuple(cards),
-                     high_cards=subsets[codes.index(best)], low=low,
-                     low_cards=best_low_five(cards, profile) if low is not None else None)
+    if _odd_chip_reads_five_cards(profile):
+        subsets = list(combinations(cards, 5))
+        codes = [high_code_of([card.index for card in five]) for five in subsets]
+        best = max(codes)
+        low_code, low_five = NO_LOW_CODE, None
+        if profile.game == "hilo":  # the first five playing the best low, as best_low_five
+            lows = [low_code_of([card.index for card in five], profile.low_qualifier)
+                    for five in subsets]
+            low_code = min(lows)
+            low_five = subsets[lows.index(low_code)] if low_code != NO_LOW_CODE else None
+        return Contender(seat=seat, high=decode_high(best), cards=tuple(cards),
+                         high_cards=subsets[codes.index(best)], low=decode_low(low_code),
+                         low_cards=low_five)
+    # The odd-chip order (POT-05) reads the seat or all the cards, never the five played:
+    # the values alone, each in one table lookup of all the cards (5 or 7; a six-card
+    # hand, which only a short deck makes, takes the best of its five-card subsets).
+    indices = [card.index for card in cards]
+    high = (high_code_of(indices) if len(indices) != 6
+            else max(high_code_of(five) for five in combinations(indices, 5)))
+    return Contender(seat=seat, high=decode_high(high), cards=tuple(cards),
+                     low=(decode_low(low_code_of(indices, profile.low_qualifier))
+                          if profile.game == "hilo" else None))
+
+
+def _odd_chip_reads_five_cards(profile: Profile) -> bool:
+    """Whether ``pots.odd_chip_order`` looks at the five cards played (POT-05 with the
+    profile's ``five_card_hand`` scope), so the contender must name them."""
+    return (profile.odd_chip_tie_break == "card_by_suit"
+            and profile.odd_chip_card_scope == "five_card_hand")
 
 
 @implements("ACT-01", "ACT-02", "ACT-03", "ACT-04")

@@ -89,7 +89,7 @@ class RecordedHand(FastTable):
         else:
             self.up[seat] += fresh
         self.dealt.add(seat)
-        if self.dealt == {seat for seat, out in enumerate(self.folded) if not out}:
+        if len(self.dealt) == self.folded.count(False):  # every live seat (only they are dealt)
             self.dealing = False
             if self.street == 4 and open_pair_showing(
                     [up if not out else None for up, out in zip(self.up, self.folded,

@@ -14,6 +14,16 @@ from studspec.trace import implements
 from studspec.wagering import BetRules
 
 FOLD, CHECK = Move(MoveKind.FOLD), Move(MoveKind.CHECK)
+_MOVES: dict[tuple[MoveKind, int], Move] = {}
+
+
+def _move(kind: MoveKind, to: int) -> Move:
+    """One shared Move per kind and amount (moves are immutable; a frozen dataclass costs
+    more to build than to look up, and a shared one is found in a list by identity)."""
+    move = _MOVES.get((kind, to))
+    if move is None:
+        move = _MOVES[kind, to] = Move(kind, to)
+    return move
 
 
 class FastRound:
@@ -49,25 +59,29 @@ class FastRound:
         return not self.folded[seat] and self.stack[seat] > 0
 
     def _contenders(self) -> int:
-        return sum(1 for folded, stack in zip(self.folded, self.stack, strict=True)
-                   if not folded and stack > 0)
+        """Seats still in the hand with chips behind (they could answer a raise)."""
+        count = 0
+        for folded, stack in zip(self.folded, self.stack, strict=True):
+            if not folded and stack > 0:
+                count += 1
+        return count
 
     @implements("BET-10")
     def _next(self, after: int, *, inclusive: bool = False) -> int | None:
         """The first seat clockwise from ``after`` that must act (``betting.next_actor``):
         one that can act and has not matched, or has not acted while another could answer;
         nobody when one player is left in the hand."""
-        if self.folded.count(False) <= 1:
+        folded, stack, wager, acted, level = (self.folded, self.stack, self.wager, self.acted,
+                                              self.level)
+        if folded.count(False) <= 1:
             return None
-        can = [not folded and stack > 0 for folded, stack in zip(self.folded, self.stack,
-                                                                  strict=True)]
-        others_can = sum(can) > 1  # for a seat that can act: some other seat can too
-        count = len(can)
+        others_can = self._contenders() > 1  # for a seat that can act: another can too
+        count = len(folded)
         start = 0 if inclusive else 1
         for step in range(start, count + start):
             seat = (after + step) % count
-            if can[seat] and (self.wager[seat] < self.level
-                              or (not self.acted[seat] and others_can)):
+            if not folded[seat] and stack[seat] > 0 and (
+                    wager[seat] < level or (not acted[seat] and others_can)):
                 return seat
         return None
 
@@ -104,7 +118,7 @@ class FastRound:
         targets: list[Move] = []
         for increment in self.increments():
             target = min(self.full_level + increment, top)
-            move = Move(MoveKind.WAGER, target)
+            move = _move(MoveKind.WAGER, target)
             if target > self.level and move not in targets:
                 targets.append(move)
         return targets
@@ -117,13 +131,13 @@ class FastRound:
             return []
         stack = self.stack[seat]
         if self.bring_in_seat == seat:
-            opening = [Move(MoveKind.BRING_IN, min(self.stakes.bring_in, stack))]
+            opening = [_move(MoveKind.BRING_IN, min(self.stakes.bring_in, stack))]
             if stack > self.stakes.bring_in:
                 opening += self._wager_moves(seat)
             return opening
         wager = self.wager[seat]
         if self.level > wager:
-            found = [FOLD, Move(MoveKind.CALL, min(self.level, wager + stack))]
+            found = [FOLD, _move(MoveKind.CALL, min(self.level, wager + stack))]
         else:
             found = [FOLD, CHECK] if self.rules.fold_when_nothing_to_call else [CHECK]
         if self.may_wager(seat):
@@ -158,9 +172,8 @@ class FastRound:
                 self.wagers += 1
                 if self.wagers >= self.max_wagers and cap_before:
                     self.capped = True
-                for other in range(len(self.acted)):
-                    if other != seat:
-                        self.acted[other] = False
+                self.acted = [False] * len(self.acted)  # everyone else acts again
+                self.acted[seat] = True
         self.bring_in_seat = None
         self.actor = self._next(seat)
         return full

@@ -18,7 +18,7 @@ Conventions (shared by every site reader):
 from __future__ import annotations
 
 import dataclasses
-from typing import Literal
+from typing import Literal, TypeVar
 
 from studspec.cards import Card
 from studspec.errors import InvalidInputError
@@ -39,6 +39,20 @@ from studspec.records.sitetext import Problem, card_token
 
 Half = Literal["high", "low", "whole", "returned"]
 
+
+
+Renumbered = TypeVar("Renumbered", bound=Action | Deal | Show | Award)
+
+
+def with_player(item: Renumbered, player: int) -> Renumbered:
+    """``dataclasses.replace(item, player=player)`` without its field lookup per call (a
+    record renumbers every event): a copy of the frozen instance's fields, the player
+    changed. Records' events run no ``__post_init__``; tests/test_records_builder.py holds
+    the two equal for every event type."""
+    renumbered = object.__new__(type(item))
+    renumbered.__dict__.update(item.__dict__)
+    renumbered.__dict__["player"] = player
+    return renumbered
 
 class HandBuilder:
     """The state of one hand while its lines are read."""
@@ -279,9 +293,8 @@ class HandBuilder:
             if name is None:
                 events.append(event)
             else:
-                events.append(dataclasses.replace(event, player=index[name]))
-        awards = tuple(dataclasses.replace(award, player=index[name])
-                       for name, award in self.awards)
+                events.append(with_player(event, index[name]))
+        awards = tuple(with_player(award, index[name]) for name, award in self.awards)
         players = tuple(PlayerRecord(name, self.stacks[name], seat=self.seats[name],
                                      finishing_stack=self.finishing.get(name))
                         for name in order)

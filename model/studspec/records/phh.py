@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from decimal import Decimal
 from pathlib import Path
 
-from studspec.cards import Card, parse_card
+from studspec.cards import Card, known_card, parse_card
 from studspec.errors import InvalidInputError
 from studspec.inputs import input_file, parse_amount, read_utf8
 from studspec.records.hand import (
@@ -50,6 +50,7 @@ from studspec.records.irregular_phh import (
     misdeal_positions,
     read_irregularities,
 )
+from studspec.records.toml_subset import read_plain_toml
 
 VARIANTS: dict[str, Game] = {"F7S": "high", "F7S/8": "hilo"}
 COMMUNITY_COMMENT = "community card"
@@ -64,6 +65,7 @@ class _Reader:
         self.name = name
         self.origin = Origin(name, format="phh")
         self.search_from = 0
+        self.counted_to = self.lines_before = 0  # newlines counted so far, and up to where
 
     def fail(self, reason: str, *, field: str | None = None, line: int | None = None,
              value: object = None) -> InvalidInputError:
@@ -77,7 +79,10 @@ class _Reader:
         if position < 0:
             return None
         self.search_from = position + len(action)
-        return self.text.count("\n", 0, position) + 1
+        # Counted on from the last action's place, not from the top (a file has many lines).
+        self.lines_before += self.text.count("\n", self.counted_to, position)
+        self.counted_to = position
+        return self.lines_before + 1
 
 
 def _decimal(value: object, reader: _Reader, field: str, *,
@@ -159,10 +164,12 @@ def read_phh(path: str | Path) -> HandRecord:
 def parse_phh(text: str, name: str = "<phh>") -> HandRecord:
     """Parse PHH text into a HandRecord."""
     reader = _Reader(text, name)
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise reader.fail(f"not valid TOML: {error}") from None
+    data = read_plain_toml(text)  # the common, plain shape fast; tomllib reads the rest
+    if data is None:
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as error:
+            raise reader.fail(f"not valid TOML: {error}") from None
     variant = data.get("variant")
     if not isinstance(variant, str) or variant not in VARIANTS:
         raise reader.fail("not a Seven Card Stud variant (expected F7S or F7S/8)",
@@ -272,7 +279,9 @@ def _cards(text: str, reader: _Reader, line: int | None) -> tuple[Card | None, .
     cards: list[Card | None] = []
     for index in range(0, len(text), 2):
         token = text[index:index + 2]
-        cards.append(None if token == "??" else parse_card(token, where=reader.origin.at(line)))
+        card = known_card(token)  # the common spelling; anything else is read (or refused)
+        cards.append(card if card is not None else None if token == "??"
+                     else parse_card(token, where=reader.origin.at(line)))
     return tuple(cards)
 
 

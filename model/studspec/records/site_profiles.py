@@ -12,6 +12,8 @@ game, and the reason says so.
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from studspec.profiles import Profile, load_profile, profile_names
 from studspec.records.hand import HandRecord
 
@@ -30,12 +32,15 @@ SITE_PROFILES = {("pokerstars", "high"): "pokerstars", ("pokerstars", "hilo"): "
 FALLBACK = {"high": "tda-2024", "hilo": "tda-2024-8"}
 
 
-def pick_profile(record: HandRecord) -> tuple[str, str]:
-    """The profile to check a record under, and the reason, from the record's site and game."""
+def pick_profile(record: HandRecord,
+                 known: Collection[str] | None = None) -> tuple[str, str]:
+    """The profile to check a record under, and the reason, from the record's site and game
+    (``known``: the profile names, when the caller has listed them once)."""
     site = record.origin.format
     shown = f"{SITE_NAMES.get(site, site)} log, {GAME_NAMES[record.game]}"
     named = record.extra.get("_profile")
-    if site == "phh" and isinstance(named, str) and named in profile_names():
+    if site == "phh" and isinstance(named, str) and named in (
+            profile_names() if known is None else known):
         return named, f"{shown}: the file's _profile field"
     name = SITE_PROFILES.get((site, record.game))
     if name is not None:
@@ -54,12 +59,13 @@ class ProfileChooser:
     def __init__(self, given: str | None) -> None:
         self.given = load_profile(given) if given is not None else None
         self.loaded: dict[str, Profile] = {}
+        self.known = frozenset(profile_names())  # listed once: a run reads many PHH files
 
     def of(self, record: HandRecord) -> tuple[Profile, str]:
         """The profile for a record and the reason it was chosen."""
         if self.given is not None:
             return self.given, "given with --profile"
-        name, reason = pick_profile(record)
+        name, reason = pick_profile(record, self.known)
         if name not in self.loaded:
             self.loaded[name] = load_profile(name)
         return self.loaded[name], reason
