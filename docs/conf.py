@@ -28,6 +28,7 @@ autodoc_default_options = {"undoc-members": True}
 # not resolve is a real broken reference and fails the build).
 nitpick_ignore = [("py:class", name) for name in (
     "collections.abc.Callable", "collections.abc.Iterable", "collections.abc.Iterator",
-    "collections.abc.Sequence", "collections.abc.Mapping", "pathlib.Path", "re.Pattern",
+    "collections.abc.Sequence", "collections.abc.Mapping", "collections.abc.Collection",
+    "pathlib.Path", "re.Pattern",
     "xml.etree.ElementTree.Element", "hypothesis.strategies.SearchStrategy",
 )]
