@@ -35,7 +35,7 @@ class MoveKind(StrEnum):
     WAGER = "wager"  # the completion, a bet or a raise: ``to`` is the total wagered
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True, order=True, slots=True)
 class Move:
     """A betting decision of the seat to act; ``to`` is the round's total wager after it."""
 

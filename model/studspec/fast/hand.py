@@ -108,6 +108,7 @@ def best_board_seat(boards: Sequence[Sequence[Card] | None], profile: Profile) -
     and its boards the same size by construction): the best board by ``board_value``'s
     order, group sizes then ranks, ties by ``board_tie_key``; on 7th the 6th-street boards."""
     best_seat, best_key = -1, None
+    best_tie: int | None = None  # the best board's tie key, computed when a tie needs it
     for seat, board in enumerate(boards):
         if board is None:
             continue
@@ -116,10 +117,18 @@ def best_board_seat(boards: Sequence[Sequence[Card] | None], profile: Profile) -
             counts[card.rank] = counts.get(card.rank, 0) + 1
         ordered = sorted((card.rank for card in board), key=lambda rank: (counts[rank], rank),
                          reverse=True)
-        key = (tuple(counts[rank] for rank in ordered), tuple(ordered),
-               board_tie_key(seat, board, profile.board_tie_break, profile.suit_order))
+        key = (tuple(counts[rank] for rank in ordered), tuple(ordered))
         if best_key is None or key > best_key:  # max keeps the first best, as first_to_act
-            best_seat, best_key = seat, key
+            best_seat, best_key, best_tie = seat, key, None
+        elif key == best_key:  # the same ranks: board_tie_key decides (ACT-03)
+            tie = board_tie_key(seat, board, profile.board_tie_break, profile.suit_order)
+            if best_tie is None:
+                best_board = boards[best_seat]
+                assert best_board is not None
+                best_tie = board_tie_key(best_seat, best_board, profile.board_tie_break,
+                                         profile.suit_order)
+            if tie > best_tie:
+                best_seat, best_tie = seat, tie
     return best_seat
 
 

@@ -29,9 +29,9 @@ def _move(kind: MoveKind, to: int) -> Move:
 class FastRound:
     """A betting round in progress; ``actor`` is None once it is over."""
 
-    __slots__ = ("acted", "actor", "bring_in_seat", "capped", "doubled", "folded", "full_level",
-                 "level", "max_wagers", "open_pair", "rules", "stack", "stakes", "street",
-                 "wager", "wagers")
+    __slots__ = ("acted", "actor", "bring_in_seat", "capped", "contenders", "doubled", "folded",
+                 "full_level", "level", "max_wagers", "open_pair", "rules", "stack", "stakes",
+                 "street", "wager", "wagers")
 
     @implements("BET-01", "BRINGIN-05")
     def __init__(self, street: int, stakes: Stakes, rules: BetRules, stacks: list[int],
@@ -43,6 +43,8 @@ class FastRound:
         self.folded = [not flag for flag in in_hand]
         self.acted = [False] * count
         self.full_level = self.wagers = 0
+        self.contenders = sum(1 for seat in range(count)
+                              if not self.folded[seat] and self.stack[seat] > 0)
         self.capped = self.doubled = False
         self.max_wagers = 1 + rules.raise_cap  # BET-08: the bet and raise_cap raises
         others = any(self.stack[i] > 0 and not self.folded[i]
@@ -59,12 +61,9 @@ class FastRound:
         return not self.folded[seat] and self.stack[seat] > 0
 
     def _contenders(self) -> int:
-        """Seats still in the hand with chips behind (they could answer a raise)."""
-        count = 0
-        for folded, stack in zip(self.folded, self.stack, strict=True):
-            if not folded and stack > 0:
-                count += 1
-        return count
+        """Seats still in the hand with chips behind (they could answer a raise): counted
+        once, then kept by ``apply`` (only the actor's seat changes)."""
+        return self.contenders
 
     @implements("BET-10")
     def _next(self, after: int, *, inclusive: bool = False) -> int | None:
@@ -157,6 +156,8 @@ class FastRound:
         self.wager[seat] = to
         self.folded[seat] = kind == MoveKind.FOLD
         self.acted[seat] = True
+        if self.folded[seat] or self.stack[seat] == 0:  # the actor could act: no longer
+            self.contenders -= 1
         full = False
         if kind == MoveKind.BRING_IN:
             self.level = self.stakes.bring_in
