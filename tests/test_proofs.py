@@ -11,12 +11,14 @@ from studspec.cards import Card, SuitOrder, is_lower_for_bring_in
 from studspec.profiles import Profile
 from studspec.proving import (
     Goal,
+    Obligation,
     Verdict,
     all_obligations,
     evaluate,
     load_proof_modules,
     prove_goal,
     run_obligation,
+    run_obligations,
 )
 
 PROOFS = load_proof_modules()
@@ -80,3 +82,22 @@ def test_running_out_of_resources_is_unknown_not_proved() -> None:
     verdict, _, reason = prove_goal(Goal("hard", hard), 1)
     assert verdict is Verdict.UNKNOWN
     assert reason
+
+
+def test_obligations_on_two_processes_give_what_one_gives_in_the_same_order() -> None:
+    # Ten quick ones, so the test stays short; verdicts, goal counts and order must be
+    # those of one process (an rlimit, not a clock, bounds Z3). A broken rule's REFUTED
+    # comes back too: an obligation that is not registered runs in this process.
+    quick = {"pin-low-half", "pin-halves", "halves-conserve-chips", "pin-wager-kind",
+             "pin-bring-in-order", "pin-short-all-in", "pin-raise-cap", "pin-showdown-order",
+             "pin-low-qualifies", "pin-rake-order"}
+    chosen = [item for item in all_obligations() if item.name in quick]
+    assert len(chosen) >= 6
+    broken = Obligation("an-ad-hoc-claim", ("CARD-01",), "x is never 3",
+                        lambda: [Goal("x is never 3", z3.BitVec("x", 4) != 3)], __name__)
+    one = [run_obligation(item) for item in [*chosen, broken]]
+    two = list(run_obligations([*chosen, broken], jobs=2))
+    assert [(r.obligation, r.verdict, r.goals, r.counterexample, r.failed_goal)
+            for r in two] == [(r.obligation, r.verdict, r.goals, r.counterexample,
+                               r.failed_goal) for r in one]
+    assert two[-1].verdict is Verdict.REFUTED and two[-1].counterexample == "x = 3"

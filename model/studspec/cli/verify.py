@@ -13,6 +13,7 @@ from studspec.cli.link import link_checks
 from studspec.cli.render import table
 from studspec.cli.reports import Report, coverage_report_cmd, findings_report, prove_report
 from studspec.errors import StudSpecError
+from studspec.parallel import default_jobs
 from studspec.paths import tests_dir
 from studspec.profiles import Profile, all_profiles
 from studspec.proving import all_obligations, run_obligations
@@ -109,7 +110,7 @@ def verify_report() -> Report:
           + "; ".join(gaps[:3]))
 
     obligations = all_obligations()
-    results = list(run_obligations(obligations))
+    results = list(run_obligations(obligations, jobs=default_jobs()))  # on every core
     proofs = prove_report([], results)
     check("proofs", proofs.exit_code == 0,
           f"{proofs.data['proved']} of {proofs.data['total']} obligations PROVED "
