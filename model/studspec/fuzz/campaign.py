@@ -26,7 +26,7 @@ from studspec.fast.engine import FastEngine
 from studspec.fuzz.generate import HandSpec, hand_specs
 from studspec.fuzz.lockstep import Divergence, HandRun, play, play_accept_fast
 from studspec.fuzz.shrink import shrink
-from studspec.profiles import Profile
+from studspec.profiles import Game, Profile
 
 EngineFactory = Callable[[], Engine]
 Progress = Callable[[int, Counter[str]], None]
@@ -47,9 +47,16 @@ class Campaign:
     minimal: dict[str, HandRun] = field(default_factory=dict)
 
 
-def _settings(examples: int) -> settings:
-    return settings(max_examples=examples, database=None, deadline=None,
-                    phases=[Phase.generate], suppress_health_check=list(HealthCheck))
+def drawn_hands(seed: int, hands: int, game: Game, max_seats: int
+                ) -> Callable[[Callable[[HandSpec], None]], Callable[[], None]]:
+    """Make a function of one hand spec a campaign: called by Hypothesis on ``hands`` specs
+    drawn from ``seed`` alone (no example database, no shrinking, no deadline)."""
+    def campaign(body: Callable[[HandSpec], None]) -> Callable[[], None]:
+        drawn: Callable[[], None] = given(hand_specs(game, max_seats))(body)
+        return hypothesis_seed(seed)(settings(
+            max_examples=hands, database=None, deadline=None, phases=[Phase.generate],
+            suppress_health_check=list(HealthCheck))(drawn))
+    return campaign
 
 
 class _Player:
@@ -162,9 +169,7 @@ def run_campaign(engine: EngineFactory, profile: Profile, hands: int, seed: int,
             for run in pending.popleft()():
                 count(run)
 
-    @hypothesis_seed(seed)
-    @_settings(hands)
-    @given(hand_specs(profile.game, max_seats))
+    @drawn_hands(seed, hands, profile.game, max_seats)
     def one_hand(spec: HandSpec) -> None:
         if broken:
             return

@@ -22,15 +22,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from hypothesis import given
-from hypothesis import seed as hypothesis_seed
-
 from studspec.engines.model_adapter import ModelEngine
 from studspec.engines.protocol import Engine
 from studspec.errors import StudSpecError
-from studspec.fuzz.campaign import Campaign, Progress, _settings, kind_of, shrink_kind
+from studspec.fuzz.campaign import Campaign, Progress, drawn_hands, kind_of, shrink_kind
 from studspec.fuzz.classify import RULE_DIFFERENCE, classify, reproduces
-from studspec.fuzz.generate import HandSpec, hand_specs
+from studspec.fuzz.generate import HandSpec
 from studspec.fuzz.lockstep import HandRun, play
 from studspec.profiles import PARAMETERS, Profile
 from studspec.profiles import _typed as typed_value
@@ -98,9 +95,7 @@ def infer_profile(engine: EngineFactory, profile: Profile, hands: int, seed: int
     broken: list[StudSpecError] = []
     counted = Campaign()
 
-    @hypothesis_seed(seed)
-    @_settings(hands)
-    @given(hand_specs(profile.game, max_seats))
+    @drawn_hands(seed, hands, profile.game, max_seats)
     def one_hand(spec: HandSpec) -> None:
         if broken:
             return
