@@ -5,19 +5,19 @@ starts with, and the figures it states about the end: finishing stacks, awards, 
 sequence of moves. A move is a plain tuple ``(kind, seat, to, added, cards)``, cheap to
 build and to read, one per event of the record:
 
-==============  ======  ===========================  ===========================  ==========
-kind            seat    to                           added                        cards
-==============  ======  ===========================  ===========================  ==========
-``ANTE``        player  ``UNSTATED``                 the ante posted, or UNSTATED  ``()``
-``DEAL``        player  the street (3 to 7)          ``UNSTATED``                 the cards
-``COMMUNITY``   ``-1``  ``7``                        ``UNSTATED``                 the card
-``BRING_IN``    player  street total, or UNSTATED    chips added, or UNSTATED     ``()``
-``WAGER``       player  street total, or UNSTATED    chips added, or UNSTATED     ``()``
-``CHECK_CALL``  player  ``UNSTATED``                 chips added, or UNSTATED     ``()``
-``FOLD``        player  ``UNSTATED``                 ``UNSTATED``                 ``()``
-``SHOW``        player  ``UNSTATED``                 ``UNSTATED``                 the cards
-``MUCK``        player  ``UNSTATED``                 ``UNSTATED``                 the cards
-==============  ======  ===========================  ===========================  ==========
+==============  ======  =========================  ============================  =========
+kind            seat    to                         added                         cards
+==============  ======  =========================  ============================  =========
+``ANTE``        player  ``UNSTATED``               the ante posted, or UNSTATED  ``()``
+``DEAL``        player  the street (3 to 7)        ``UNSTATED``                  the cards
+``COMMUNITY``   ``-1``  ``7``                      ``UNSTATED``                  the card
+``BRING_IN``    player  street total, or UNSTATED  chips added, or UNSTATED      ``()``
+``WAGER``       player  street total, or UNSTATED  chips added, or UNSTATED      ``()``
+``CHECK_CALL``  player  ``UNSTATED``               chips added, or UNSTATED      ``()``
+``FOLD``        player  ``UNSTATED``               ``UNSTATED``                  ``()``
+``SHOW``        player  ``UNSTATED``               ``UNSTATED``                  the cards
+``MUCK``        player  ``UNSTATED``               ``UNSTATED``                  the cards
+==============  ======  =========================  ============================  =========
 
 Seats are the record's player indices (0 is dealt first, DEAL-01); amounts are whole units
 of the record; an unknown card is None. ``ALL_IN`` is or-ed into a betting kind when the
