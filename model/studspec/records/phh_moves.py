@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from studspec.cards import known_card
+from studspec.cards import Card, known_card
 from studspec.errors import StudSpecError
 from studspec.fast.moves import (
     BRING_IN,
@@ -51,6 +51,10 @@ _PLAYER_MOVES: dict[str, tuple[int, int, int]] = {}
 """``"p3 cc"`` -> (kind, seat, to): the betting action strings seen so far (a few hundred
 at most: nine seats, four verbs, the amounts of a table's stakes), each read once."""
 _PLAYER_MOVES_MAX = 4096
+_NOT_A_CARD = object()
+_CARD_BY_TOKEN: dict[str, Card | None] = {"??": None}  # the common spelling (known_card)
+_CARD_BY_TOKEN.update((rank + suit, known_card(rank + suit))
+                      for rank in "23456789TJQKA" for suit in "cdhs")
 _VERBS = {"pb": BRING_IN, "cc": CHECK_CALL, "f": FOLD}
 _SEATS = {f"p{seat + 1}": seat for seat in range(99)}
 
@@ -97,16 +101,29 @@ def _player_move(action: str) -> tuple[int, int, int] | None:
     return None
 
 
+_DEALS: dict[str, tuple[int, Cards]] = {}
+"""``"d dh p3 Kd"`` -> (seat, cards): the one-card deal strings seen so far (at most 99
+seats times 53 cards, each read once)."""
+_DEALS_MAX = 99 * 53
+
+
+def _deal(action: str) -> tuple[int, Cards] | None:
+    """A ``d dh pN cards`` string as (seat, cards), or None."""
+    words = action.split(" ")
+    seat = _SEATS.get(words[2]) if len(words) == 4 else None
+    cards = _cards(words[3]) if seat is not None else None
+    return None if seat is None or cards is None else (seat, cards)
+
+
 def _cards(text: str) -> Cards | None:
     if len(text) % 2:
         return None
-    cards = []
+    cards: list[Card | None] = []
     for index in range(0, len(text), 2):
-        token = text[index:index + 2]
-        card = known_card(token)
-        if card is None and token != "??":
+        card = _CARD_BY_TOKEN.get(text[index:index + 2], _NOT_A_CARD)
+        if card is _NOT_A_CARD:
             return None
-        cards.append(card)
+        cards.append(card)  # type: ignore[arg-type]  # a Card or None: not the marker
     return tuple(cards)
 
 
@@ -133,7 +150,7 @@ def _actions(actions: list[object], count: int) -> list[RecordMove] | None:
     """The moves of the action strings, or None at the first one not of the plain form."""
     moves: list[RecordMove] = []
     streets = [0] * count
-    cache = _PLAYER_MOVES
+    cache, deals = _PLAYER_MOVES, _DEALS
     for action in actions:
         if type(action) is not str:
             return None
@@ -142,10 +159,15 @@ def _actions(actions: list[object], count: int) -> list[RecordMove] | None:
             moves.append((known[0], known[1], known[2], UNSTATED, NO_CARDS))
             continue
         if action.startswith("d dh p"):
-            words = action.split(" ")
-            seat = _SEATS.get(words[2]) if len(words) == 4 else None
-            cards = _cards(words[3]) if seat is not None else None
-            if seat is None or seat >= count or cards is None:
+            dealt = deals.get(action)
+            if dealt is None:
+                dealt = _deal(action)
+                if dealt is None:
+                    return None
+                if len(dealt[1]) == 1 and len(deals) < _DEALS_MAX:
+                    deals[action] = dealt
+            seat, cards = dealt
+            if seat >= count:
                 return None
             street = 3 if streets[seat] == 0 else streets[seat] + 1
             if len(cards) != (3 if street == 3 else 1) or street > 7:
