@@ -114,6 +114,19 @@ class RecordedHand(FastTable):
                 raise Undecided("the open pair is unknown")
             self._start_betting()
 
+    @implements("DECK-05", "CARD-02")
+    def deal_community(self, street: int, cards: Cards) -> None:
+        """A 7th-street community card, as ``Hand.deal_community`` allows it: before any
+        player's 7th card, known and not dealt before; else Undecided."""
+        if (not self.dealing or street != 7 or self.street != 7 or self.dealt
+                or self.community is not None or len(cards) != 1 or cards[0] is None
+                or cards[0] in self.seen):
+            raise Undecided("a community card Hand refuses or explains")
+        self.seen.add(cards[0])
+        self.community = cards[0]
+        self.dealing = False
+        self._start_betting()
+
     def _deal_hidden(self, seat: int, street: int, cards: Cards) -> None:
         """A deal with cards the record hides (down cards only: an unknown upcard would
         decide the opener from the record, not from the rules)."""
@@ -214,8 +227,13 @@ class RecordedHand(FastTable):
             self.hidden.discard(seat)
 
     def _hand_of(self, seat: int) -> Sequence[Card]:
-        """As ``Hand.hand_of``: the cards shown, in the order shown, else the cards dealt."""
-        return self.shown_cards.get(seat) or super()._hand_of(seat)
+        """As ``Hand.hand_of``: the cards shown, in the order shown, else the cards dealt;
+        six cards and the community card (DECK-05)."""
+        cards: Sequence[Card] = self.shown_cards.get(seat) or [*self.down[seat],
+                                                                *self.up[seat]]
+        if self.community is not None and len(cards) == 6:
+            return [*cards, self.community]
+        return cards
 
     def finish(self) -> None:
         """Hold the showdown; Undecided if the record stops early or a hand is unknown."""
@@ -267,7 +285,7 @@ def accept_moves(header: Header, moves: Iterable[RecordMove],
             elif base in (SHOW, MUCK):
                 hand.show(seat, cards, base == MUCK)
             elif base == COMMUNITY:
-                return None  # a community card: Hand's own procedure (DECK-05)
+                hand.deal_community(to, cards)
             else:
                 hand.act(kind, seat, to, added)
         hand.finish()

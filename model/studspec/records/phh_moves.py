@@ -6,7 +6,7 @@ moves (``fast.moves``) and what the report names (players, hand id, profile), ea
 string turned into its move in one step. It is a second reader of PHH beside
 ``records.phh.parse_phh`` and never decides what is an error: anything outside the plain
 shape — a field it does not know, an amount that is not a whole number, an action or card
-it does not read at a glance, a community card, an irregularity — gives None, and the
+it does not read at a glance, an irregularity — gives None, and the
 caller reads the file with ``parse_phh``, which reads it or explains why not.
 
 It is held to ``parse_phh`` like an engine to ``Hand``: whenever it gives a hand, the
@@ -24,6 +24,7 @@ from studspec.errors import StudSpecError
 from studspec.fast.moves import (
     BRING_IN,
     CHECK_CALL,
+    COMMUNITY,
     DEAL,
     FOLD,
     MUCK,
@@ -37,7 +38,7 @@ from studspec.fast.moves import (
 )
 from studspec.inputs import MAX_AMOUNT
 from studspec.profiles import Game
-from studspec.records.phh import UNCONTESTED_MUCK, VARIANTS
+from studspec.records.phh import COMMUNITY_COMMENT, UNCONTESTED_MUCK, VARIANTS
 from studspec.records.toml_subset import read_plain_toml
 from studspec.stakes import Stakes
 
@@ -101,6 +102,7 @@ def _player_move(action: str) -> tuple[int, int, int] | None:
     return None
 
 
+_COMMUNITY = f" # {COMMUNITY_COMMENT}"
 _DEALS: dict[str, tuple[int, Cards]] = {}
 """``"d dh p3 Kd"`` -> (seat, cards): the one-card deal strings seen so far (at most 99
 seats times 53 cards, each read once)."""
@@ -151,12 +153,22 @@ def _actions(actions: list[object], count: int) -> list[RecordMove] | None:
     moves: list[RecordMove] = []
     streets = [0] * count
     cache, deals = _PLAYER_MOVES, _DEALS
+    community: Cards = NO_CARDS
     for action in actions:
         if type(action) is not str:
             return None
         known = cache.get(action)
         if known is not None and known[1] < count:
             moves.append((known[0], known[1], known[2], UNSTATED, NO_CARDS))
+            continue
+        if action.endswith(_COMMUNITY):
+            dealt = _deal(action[:-len(_COMMUNITY)])
+            if dealt is None or dealt[0] >= count or streets[dealt[0]] != 6:
+                return None  # not a community card where parse_phh reads one: its case
+            streets[dealt[0]] = 7
+            if community != dealt[1]:  # written once for each player still in: one card
+                community = dealt[1]
+                moves.append((COMMUNITY, -1, 7, UNSTATED, community))
             continue
         if action.startswith("d dh p"):
             dealt = deals.get(action)
@@ -179,7 +191,11 @@ def _actions(actions: list[object], count: int) -> list[RecordMove] | None:
         if parsed is None:
             show = _show(action)
             if show is None or show[1] >= count:
-                return None  # a comment, a community card...: parse_phh reads it
+                return None  # a comment, a board deal...: parse_phh reads it
+            shown = show[4]
+            if community and community[0] is not None and community[0] in shown:
+                # as parse_phh: the community card is kept once, not in each show
+                show = (*show[:4], tuple(card for card in shown if card != community[0]))
             moves.append(show)
             continue
         if parsed[1] >= count:
