@@ -17,6 +17,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from studspec.cards import Card
+from studspec.claims import (
+    Posted,
+    action_faults,
+    rake_findings,
+    returned_by_record,
+    summary_findings,
+)
 from studspec.engines.protocol import MoveKind
 from studspec.errors import StudSpecError
 from studspec.fast.hand import FastRules, FastTable
@@ -114,6 +121,14 @@ class RecordedHand(FastTable):
                      and (wanted != MoveKind.WAGER or action.to in (None, move.to))), None)
         if move is None:
             raise Undecided("an action the rules refuse")
+        # The figures the line states are claims (studspec.claims), as Hand's replay checks.
+        seat = action.player
+        before = betting.wager[seat]
+        to = before if move.kind in (MoveKind.FOLD, MoveKind.CHECK) else move.to
+        posted = Posted(to - before, to, betting.level, betting.full_level,
+                        to - before == betting.stack[seat] and to > before)
+        if action_faults(action, posted):
+            raise Undecided("a stated figure differs")
         self.apply(move)
 
     @implements("SHOW-01", "SHOW-03", "CARD-02")
@@ -215,6 +230,12 @@ def accept_fast(record: HandRecord, profile: Profile,
         hand.finish()
         stacks, awards = hand.stacks(), dict(hand.paid or {})
         _compare(record, stacks, awards)
+        if summary_findings(record, awards, hand.contributed, hand.rake, profile):
+            return None  # the summary's figures or cards differ: Hand explains
+        if record.rake is not None and rake_findings(
+                record.rake, sum(hand.contributed) - sum(returned_by_record(record).values()),
+                profile, stated=True, unit=record.unit):
+            return None
     except (Undecided, StudSpecError):
         return None
     return FastResult(stacks, awards)
