@@ -331,6 +331,60 @@ def award_bound_violations(record: HandRecord, live: Sequence[bool],
     return faults
 
 
-__all__ = ["Fault", "Posted", "action_faults", "award_bound_violations",
+def raise_sizes_hold(record: HandRecord) -> bool:
+    """Whether every raise size the record states (``Action.by``) is right, reckoned from
+    the record's own street totals; False when one is wrong or cannot be reckoned here (an
+    all-in wager earlier on the street: whether it reopened the betting is the model's
+    question). For the fast path, which has checked every total already: a record whose
+    totals are the model's has the model's levels, so this agrees with ``action_faults``."""
+    if not any(isinstance(e, Action) and e.by is not None for e in record.events):
+        return True
+    street, totals, level, full, doubtful = 0, {}, 0, 0, False
+    for event in record.events:
+        if isinstance(event, Deal):
+            if event.street != street:
+                street, totals, level, full, doubtful = event.street, {}, 0, 0, False
+            continue
+        if not isinstance(event, Action) or event.kind in (ActionKind.ANTE, ActionKind.FOLD):
+            continue
+        before = totals.get(event.player, 0)
+        if event.kind is ActionKind.CHECK_CALL:
+            after = before + event.amount if event.amount is not None else level
+        else:
+            after = event.to if event.to is not None else before + (event.amount or 0)
+        if event.by is not None:
+            if doubtful:
+                return False
+            sizes = {"level": {after - level}, "full": {after - full},
+                     "any": {after - level, after - full, after - before}}[event.by_over]
+            if event.by not in sizes:
+                return False
+        if event.kind is ActionKind.WAGER:
+            doubtful = doubtful or event.all_in
+            full = after
+        totals[event.player] = after
+        level = max(level, after)
+    return True
+
+
+def claims_hold(record: HandRecord, stacks: Sequence[int], paid: Mapping[int, int],
+                profile: Profile) -> bool:
+    """Whether a result the fast path found (its final stacks and payments) leaves every
+    figure the record states beside its moves true: the raise sizes, the summary, the
+    rake. The fast path keeps only such results; any other hand goes to ``Hand``."""
+    if not raise_sizes_hold(record):
+        return False
+    contributed = [player.starting_stack or 0 for player in record.players]
+    contributed = [start - end + paid.get(seat, 0)
+                   for seat, (start, end) in enumerate(zip(contributed, stacks, strict=True))]
+    rake = record.rake or 0
+    if summary_findings(record, paid, contributed, rake, profile):
+        return False
+    pot = sum(contributed) - sum(returned_by_record(record).values())
+    return record.rake is None or not rake_findings(record.rake, pot, profile, stated=True,
+                                                   unit=record.unit)
+
+
+__all__ = ["Fault", "Posted", "action_faults", "award_bound_violations", "claims_hold",
            "description_finding", "paid_by_record", "rake_findings", "returned_by_record",
            "summary_findings"]
