@@ -339,7 +339,8 @@ def raise_sizes_hold(record: HandRecord) -> bool:
     totals are the model's has the model's levels, so this agrees with ``action_faults``."""
     if not any(isinstance(e, Action) and e.by is not None for e in record.events):
         return True
-    street, totals, level, full, doubtful = 0, {}, 0, 0, False
+    totals: dict[int, int] = {}
+    street, level, full, doubtful = 0, 0, 0, False
     for event in record.events:
         if isinstance(event, Deal):
             if event.street != street:
