@@ -107,21 +107,23 @@ def read_records(path: Path) -> tuple[list[HandRecord], list[dict[str, Any]]]:
 
 def check_report(files: list[str], profile_name: str | None = None, *,
                  fast_path: bool = True, jobs: int = 1, scheduler: str | None = None,
-                 progress: Callable[[int, int], None] | None = None) -> CheckReport:
+                 progress: Callable[[int, int], None] | None = None,
+                 verbose: bool = False) -> CheckReport:
     """Replay every hand of every file (under the given profile, else the log's); report
     violations, results and a summary. With ``fast_path`` a hand the fast path finds clean
     is done; any other is replayed through ``Hand`` (the report is the same either way).
     ``jobs`` processes (or the workers of the Dask ``scheduler``) check the files; the
     report is the same for any number (the files' results are merged in the order given).
     Files are listed and checked as they come, and each hand goes to the report's spool
-    as it is checked: memory does not grow with the number of hands."""
+    as it is checked: memory does not grow with the number of hands. The text report lists
+    the hands with something to say, grouped (``spool``); ``verbose``: every hand."""
     _chooser(profile_name)  # a bad profile name is an error now; workers inherit the profiles
     if fast_path and jobs > 1 and scheduler is None and (
             len(files) >= WARM_UP_HANDS or any(_is_folder(name) for name in files)):
         warm_up()  # once here, not once in every worker (the processes start next)
     count = sum(1 for _ in iter_archive_files(files)) if progress is not None else None
     listed = iter_archive_files(files)  # walked as the work goes, after the processes fork
-    report = CheckReport(profile_name, _hand_lines)
+    report = CheckReport(profile_name, _hand_lines, verbose=verbose)
     work = partial(_checked_and_rendered, profile_name=profile_name, fast_path=fast_path)
     for file_hands, file_problems in run_map(work, listed, jobs=jobs, scheduler=scheduler,
                                              count=count, batch=FILES_PER_TASK,
