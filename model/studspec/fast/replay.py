@@ -17,6 +17,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from studspec.cards import Card
+from studspec.claims import claims_hold
 from studspec.engines.protocol import Move, MoveKind
 from studspec.errors import StudSpecError
 from studspec.fast.hand import FastRules, FastTable
@@ -302,7 +303,10 @@ def accept_fast(record: HandRecord, profile: Profile,
     header, moves = header_of(record), moves_of(record)
     if header is None or moves is None:
         return None  # an unknown stack, an exposed card, a misdeal...: the model rules on it
-    return accept_moves(header, moves, rules or FastRules(profile))
+    result = accept_moves(header, moves, rules or FastRules(profile))
+    if result is None or not claims_hold(record, result.stacks, result.awards, profile):
+        return None  # a figure the record states differs (or is not settled): Hand explains
+    return result
 
 
 __all__ = ["FastResult", "RecordedHand", "Undecided", "accept_fast", "accept_moves"]
