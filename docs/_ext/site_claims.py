@@ -109,7 +109,7 @@ def figure_counts(files: list[Path]) -> dict[str, tuple[int, Counter[str]]]:
             continue
         for record in records:
             hands, figures = counts.get(record.origin.format, (0, Counter()))
-            found = stated_figures(record)
+            found = Counter(stated_figures(record))
             summary = sum(n for key, n in found.items() if key.startswith("summary"))
             found = Counter({k: n for k, n in found.items() if not k.startswith("summary")})
             found["summary"] += summary

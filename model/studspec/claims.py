@@ -365,7 +365,7 @@ def award_bound_violations(record: HandRecord, live: Sequence[bool],
     return faults
 
 
-def stated_figures(record: HandRecord) -> Counter[str]:
+def stated_figures(record: HandRecord) -> dict[str, int]:
     """The figures and cards a record states that the replay checks, counted by kind: what
     each action put in or reached, the raise sizes, the all-ins, the cards dealt and shown,
     each award and its receiver, the rake and the summary's claims."""
@@ -388,7 +388,7 @@ def stated_figures(record: HandRecord) -> Counter[str]:
     counts["finishing stack"] += sum(p.finishing_stack is not None for p in record.players)
     for claim in record.claims:
         counts[f"summary {claim.kind}"] += 1
-    return counts
+    return dict(counts)
 
 
 def raise_sizes_hold(record: HandRecord) -> bool:
