@@ -203,6 +203,14 @@ def build_parser() -> argparse.ArgumentParser:
     generate.add_argument("--out", required=True, metavar="DIR",
                           help="output folder (created if missing); files are never "
                                "overwritten")
+    serve = commands.add_parser("serve",
+                                help="the casebook and the Ask page (build a situation by "
+                                     "clicking, get the ruling) as a local web app; needs "
+                                     "the web extra")
+    serve.add_argument("--host", default="127.0.0.1",
+                       help="the address to listen on (default: 127.0.0.1, this machine "
+                            "only; 0.0.0.0 shares it on the network)")
+    serve.add_argument("--port", type=int, default=8000, help="the port (default: 8000)")
     return parser
 
 
@@ -329,6 +337,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     arguments = parser.parse_args(argv)
     try:
+        if arguments.command == "serve":
+            from studspec.cli.serve_cmd import serve
+
+            return serve(arguments.host, arguments.port)
         report = _dispatch(arguments)
     except (UsageError, StudSpecError) as error:
         print(f"studspec: error: {error}", file=sys.stderr)
