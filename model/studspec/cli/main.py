@@ -27,6 +27,7 @@ from studspec.cli.reports import (
 from studspec.cli.variants_cmd import variants_cmd
 from studspec.errors import StudSpecError
 from studspec.inputs import check_path_name
+from studspec.records.site_profiles import site_formats_text
 
 if TYPE_CHECKING:
     from studspec.cli.spool import CheckReport
@@ -122,7 +123,7 @@ def build_parser() -> argparse.ArgumentParser:
                              "prove --json-out` does (the docs build reads it; CI proves once)")
     convert = commands.add_parser("convert", parents=[formats],
                                   help="convert every hand of a site hand history "
-                                       "(PokerStars, Full Tilt, PartyPoker, OnGame) to PHH")
+                                       f"({site_formats_text()}) to PHH")
     convert.add_argument("file", metavar="FILE", help="the site hand-history file")
     convert.add_argument("--to", choices=("phh",), default="phh", help="target format")
     convert.add_argument("--out", metavar="DIR",

@@ -121,7 +121,7 @@ def case_page(case_id: str) -> str:
     situation = case.situation
     down, up, folded, community = table_of(situation.events)
     game = {"high": "Seven Card Stud", "hilo": "Seven Card Stud Hi/Lo",
-            None: "the profile's game"}[situation.game]
+            None: "The profile's game (Stud or Stud Hi/Lo)"}[situation.game]
     parts = [f'<p class="summary">{esc(case.summary)}</p>' if case.summary else "",
              "<h2>The table</h2>",
              f"<p>{esc(game)}, stakes {esc(situation.stakes)}.</p>",

@@ -88,7 +88,7 @@ def citation(data: Mapping[str, Any]) -> str:
     """One source citation: the original sentence and its English, or a paraphrase."""
     source = f'<span class="source">{esc(data["source"])}</span>'
     if "quote" in data:
-        return (f'<blockquote><p lang="es-IT">{source} {esc(data["quote"])}</p>'
+        return (f'<blockquote><p>{source} {esc(data["quote"])}</p>'
                 f'<p class="english" lang="en">{esc(data.get("english") or "")}</p>'
                 "</blockquote>")
     return (f'<blockquote><p>{source} {esc(data.get("locator") or "")}: '
