@@ -28,7 +28,7 @@ also says how a hand ends (``complete``), how the halves of a hi/lo pot are know
 (``halves``: named by the log, inferred from written lows, or from the cards shown) and what
 the log leaves out (``implicit_uncalled``, ``unmarked_money``, ``stakes_from_bets``).
 
-A line no rule reads goes to the line policy (:func:`line_policy`): kept as a note when it
+A line no rule reads goes to the line policy (``line_policy``): kept as a note when it
 cannot change the hand, else the hand stops.
 
 Sections: a hand starts in ``header``; the first line no header rule knows moves it to
