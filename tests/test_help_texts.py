@@ -15,3 +15,5 @@ def test_convert_help_names_every_format_the_readers_read() -> None:
     for name in (*READERS, *XML_FORMATS):
         assert SITE_NAMES.get(name, name) in help_text, name
     assert site_formats_text() in help_text
+    convert = commands.choices["convert"]
+    assert site_formats_text() in " ".join(convert.format_help().split())
