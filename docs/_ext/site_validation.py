@@ -218,10 +218,10 @@ def site_validation_page(root: Path, clause_ref: Any, escape: Any,
              "column checks the same file under ``tda-2024`` (``tda-2024-8`` rules apply "
              "to hi/lo hands through the record's game) to show where a site's rules "
              "differ from the TDA's. PHH hands default to the TDA profiles.", "",
-             ".. list-table::", "   :header-rows: 1", "   :widths: 24 9 9 22 6 6 6 6 6 12",
+             ".. list-table::", "   :header-rows: 1", "   :widths: 19 8 8 15 7 7 8 10 7 11",
              "", "   * - File", "     - Site", "     - Game", "     - Profile picked",
-             "     - Hands", "     - Clean", "     - With violations",
-             "     - Not checkable", "     - Inferred or unstated", "     - Under tda-2024"]
+             "     - Hands", "     - Clean", "     - Broken a rule",
+             "     - Not checkable", "     - Notes", "     - Under tda-2024"]
     explained: list[str] = []
     file_notes: list[str] = []
     for path in _files(folder):
@@ -231,7 +231,8 @@ def site_validation_page(root: Path, clause_ref: Any, escape: Any,
         explained += _explained(data, clause_ref, escape)
         file_notes += _file_notes(path, folder, data, escape)
     lines += ["", *heading("Hands not checkable, amounts inferred or unstated", "-"),
-              "The two count columns of the table, hand by hand:", "",
+              "The *Not checkable* and *Notes* columns of the table (amounts inferred or "
+              "unstated), hand by hand:", "",
               *(file_notes or ["None.", ""])]
     lines += ["", *heading("Hands that do not validate plainly, explained", "-"),
               *(explained or ["Every hand validates plainly.", ""])]
