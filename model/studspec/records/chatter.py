@@ -24,6 +24,13 @@ CHATTER = tuple(re.compile(pattern) for pattern in (
     r"^\d+ seconds left to act\s*$",
     rf"^{_NAME} said, \".*\"\s*$",
     rf"^{_NAME} is feeling \w+\s*$",
+    # From the parsers' lists of lines to pass over (FPDB's *ToFpdb.py, as documentation):
+    rf"^{_NAME} has (?:joined|left) the table\.?\s*$",
+    rf"^{_NAME} (?:will be using|is using|has used) (?:his|her|their) time ?bank.*$",
+    rf"^{_NAME} has requested TIME\s*$",
+    rf"^{_NAME} (?:is|has been|was) (?:disconnected|connected|reconnected|away|back)\.?\s*$",
+    rf"^{_NAME} (?:is|has) (?:sitting out|sat out|returned)\.?\s*$",
+    rf"^{_NAME} seconds left to act\s*$",
 ))
 """Joins, leaves, (dis)connections, sitting out or down, adding chips, timers and chat."""
 
