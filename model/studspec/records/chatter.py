@@ -36,7 +36,16 @@ CHATTER = tuple(re.compile(pattern) for pattern in (
 
 _ANY_CHATTER = re.compile("|".join(f"(?:{pattern.pattern})" for pattern in CHATTER))
 
+_WORDS = ("join", "leave", "left", "connected", "timed out", "sitting out", "sits ",
+          "stands up", "removed", "allowed", "adds ", "seconds", "said,", "feeling",
+          "time", "TIME", "away", "back", "returned", "sat out")
+"""A word every CHATTER line holds: a line with none of them is no chatter, and the
+patterns (which start with a name of any length) are not run on it."""
+_ANY_WORD = re.compile("|".join(re.escape(word) for word in _WORDS))
+
 
 def is_chatter(text: str) -> bool:
     """Decide whether a line is known table chatter (see CHATTER)."""
+    if _ANY_WORD.search(text) is None:
+        return False
     return _ANY_CHATTER.match(text) is not None

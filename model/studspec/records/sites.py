@@ -67,7 +67,7 @@ _STARS_ACTION_END = (r"(?P<all_in> and is all-in)?(?: and has reached the [$€�
                      r"(?: \(disconnect\))?")
 POKERSTARS = Grammar(
     format="pokerstars",
-    starts=(Start(re.compile(_STARS_START)),),
+    starts=(Start(re.compile(_STARS_START), firsts="P\ufeff"),),
     headers=(
         rule(_STARS_START + r"(?P<tournament>Tournament #\d+), (?:Table #\d+, )?(?P<buyin>.*?) ?"
              r"(?P<game>[^,()]*?(?:\([^()]*\))?),? - (?:Match Round \w+, )?Level (?P<level>\w+)"
@@ -83,7 +83,6 @@ POKERSTARS = Grammar(
         rule(r"^Table (?:ID )?'(?P<table>.*)'(?:\(\d+\))?(?: (?P<size>\d+)-[Mm]ax)?"
              r"(?: \((?:Play|Real) Money\))?(?: Seat #(?P<button>\d+) is the button)?\s*$",
              "table", sections="header"),
-        rule(r"^\*{5,} ?# ?\d+ ?\*{5,}\s*$", "ignore"),
         rule(r"^(?P<value>.+ (?:wins|split) the [$€£]?[\d,.]+ bounty for eliminating .+)$",
              "note", contains=" bounty for ", key="bounty"),
         rule(r"^(?P<value>.+ wins [$€£]?[\d,.]+ for (?:splitting the elimination of|"
@@ -125,6 +124,7 @@ POKERSTARS = Grammar(
              sections="summary"),
         rule(r"^Board \[(?P<value>[^\]]*)\]\s*$", "note", sections="summary", key="board"),
         rule(r"^Seat (?P<seat>\d+): (?P<rest>.+)$", "summary_seat", sections="summary"),
+        rule(r"^\*{5,} ?# ?\d+ ?\*{5,}\s*$", "ignore"),  # last: no literal start to index
     ),
     games=((ci(r"7 card stud hi/lo (?:fixed )?limit"), "hilo"),
            (ci(r"7 card stud (?:fixed )?limit"), "high")),
@@ -204,7 +204,7 @@ FULLTILT = Grammar(
 PARTYPOKER = Grammar(
     format="partypoker",
     starts=(Start(re.compile(r"^(?:\ufeff)?Game #(?P<id>\d+) starts\.\s*$")),
-            Start(re.compile(r"^(?:\ufeff)?\*{5} Hand History for Game (?P<id>\d+) \*{5}\s*$"),
+            Start(re.compile(r"^(?:\ufeff)?\*\*\*\*\* Hand History for Game (?P<id>\d+) \*{5}\s*$"),
                   new_id_only=True)),
     headers=(
         rule(r"^" + STAKES + r"(?: (?P<code>[A-Z]{3}))? (?:(?P<limit>FL|PL|NL) )?(?P<game>.+?)"
@@ -266,14 +266,15 @@ PARTYPOKER = Grammar(
 # in`` is a bring-in, ``big bring in`` a completion; the summary gives the finishing stacks.
 ONGAME = Grammar(
     format="ongame",
-    starts=(Start(re.compile(r"^(?:\ufeff)?\*{5} History for hand " + ID_ANY + r" \*{5}\s*$")),),
+    starts=(Start(re.compile(r"^(?:\ufeff)?\*\*\*\*\* History for hand " + ID_ANY
+                             + r" \*{5}\s*$")),),
     headers=(
         rule(r"^Table: (?P<table>.+?) \((?P<limit>LIMIT|POT_LIMIT|NO_LIMIT) (?P<game>[A-Z_0-9]+)"
              r" " + STAKES + r"(?:, ante: (?P<ante>[$€£]?[\d,.]+))?(?:, (?P<money>[^)]*))?\)\s*$",
              "game"),
     ),
     rules=(
-        rule(r"^\*{5} End of hand " + ID_ANY + r" \*{5}\s*$", "ignore", then="ended"),
+        rule(r"^\*\*\*\*\* End of hand " + ID_ANY + r" \*{5}\s*$", "ignore", then="ended"),
         rule(r"^(?:Start hand: .*|User: .*|Players in round: \d+ \(\d+\)|---)\s*$", "ignore"),
         rule(r"^Summary:\s*$", "showdown", then="summary"),
         rule(r"^Button: seat (?P<button>\d+)\s*$", "button"),
