@@ -22,7 +22,7 @@ from studspec.board import board_value, first_to_act
 from studspec.bringin import bring_in_seat
 from studspec.cards import ACE, Card, Suit
 from studspec.low import five_card_low
-from studspec.profiles import load_profile
+from studspec.profiles import BoardTieBreak, Game, load_profile
 from studspec.proving import Goal, obligation, wrong_variant
 from studspec.ranking import Category, HighValue, five_card_value
 from studspec.showdown import first_to_show, showdown_order
@@ -205,7 +205,9 @@ def pin_first_to_act() -> Iterator[Goal]:
         return (1 if high == low else 0, high, low)
 
     def cases() -> Iterator[tuple[str, bool]]:
-        for game, tie_break in product(("high", "hilo"), ("position", "high_card_by_suit")):
+        games: tuple[Game, ...] = ("high", "hilo")
+        tie_breaks: tuple[BoardTieBreak, ...] = ("position", "high_card_by_suit")
+        for game, tie_break in product(games, tie_breaks):
             # ACT-01: in Stud Hi/Lo too the highest board acts first, never the lowest.
             profile = replace(base, board_tie_break=tie_break, game=game)
             for x in patterns:

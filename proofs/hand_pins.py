@@ -152,11 +152,12 @@ def pin_deal_procedure() -> Iterator[Goal]:
 def _no_fifth_burn(deck: Sequence[Card], seats: int, folds: Any, conventions: Conventions,
                    *rest: Any) -> DealResult:
     pattern_seats = [seat for seat in range(seats) if folds.get(seat, 8) > 4]
-    if len(pattern_seats) < 2:
-        return _ORIGINALS["simulate_deal"](deck, seats, folds, conventions, *rest)
-    burn = conventions.initial_burns + 3 * seats + 1 + len(pattern_seats)
-    moved = [*deck[:burn], *deck[burn + 1:], deck[burn]]
-    return _ORIGINALS["simulate_deal"](moved, seats, folds, conventions, *rest)
+    moved = list(deck)
+    if len(pattern_seats) >= 2:
+        burn = conventions.initial_burns + 3 * seats + 1 + len(pattern_seats)
+        moved = [*deck[:burn], *deck[burn + 1:], deck[burn]]
+    result: DealResult = _ORIGINALS["simulate_deal"](moved, seats, folds, conventions, *rest)
+    return result
 
 
 # PLAYERS-01/02, S003: "Maximo 7"; RR (paraphrased): eight players at most. Statement: a hand
@@ -356,6 +357,7 @@ def pin_showing_marks() -> Iterator[Goal]:
 
     def cases() -> Iterator[tuple[str, bool]]:
         for kind, seat, aggressor, caller in product(ActionKind, range(3), marks, marks):
+            declared: tuple[int | None, int | None]
             if kind in (ActionKind.BET, ActionKind.COMPLETE, ActionKind.RAISE):
                 declared = (seat, None)
             elif kind is ActionKind.CALL:

@@ -40,6 +40,7 @@ from studspec.betting import (
     wager_target_rule,
 )
 from studspec.betting_state import WAGER_KINDS, ActionKind, LegalAction, RoundState, SeatState
+from studspec.profiles import ShortAllInRule
 from studspec.proving import Goal, obligation, wrong_variant
 from studspec.stakes import Stakes
 from studspec.wagering import BetRules, Street
@@ -137,12 +138,13 @@ def _no_level_after_all_in(street: Any, first_stack: Any, bring_in: Any) -> Any:
 # ---------------------------------------------------------------------------------------
 # The bounded rounds: every start and every reachable state.
 
+ALL_IN_RULES: tuple[ShortAllInRule, ShortAllInRule] = ("half_bet", "full_raise")
 RULE_VARIANTS = tuple(
     BetRules(fourth_street_open_pair=option, raise_cap=cap, heads_up_uncapped=uncapped,
              short_all_in_rule=all_in, fold_when_nothing_to_call=fold)
     for option, cap, uncapped, all_in, fold in (
-        (False, 3, True, "half_bet", False), (False, 3, False, "full_raise", True),
-        (True, 4, True, "full_raise", False), (True, 3, False, "half_bet", True)))
+        (False, 3, True, ALL_IN_RULES[0], False), (False, 3, False, ALL_IN_RULES[1], True),
+        (True, 4, True, ALL_IN_RULES[1], False), (True, 3, False, ALL_IN_RULES[0], True)))
 """Each value of every betting parameter of the profiles, in four combinations."""
 
 
@@ -427,7 +429,7 @@ _ORIGINALS: dict[str, Callable[..., Any]] = {
 
 @wrong_variant(legal_actions, "the bring-in player may check", "pin-legal-actions")
 def _bring_in_checks(state: RoundState) -> tuple[LegalAction, ...]:
-    actions = _ORIGINALS["legal_actions"](state)
+    actions: tuple[LegalAction, ...] = _ORIGINALS["legal_actions"](state)
     if state.actor is not None and state.bring_in_seat == state.actor:
         seat = state.seats[state.actor]
         return (LegalAction(ActionKind.CHECK, seat.wager, 0, False, "BET-04"), *actions)
@@ -437,7 +439,9 @@ def _bring_in_checks(state: RoundState) -> tuple[LegalAction, ...]:
 @wrong_variant(legal_actions, "completion and raise targets counted from the current level",
                "pin-legal-actions")
 def _target_from_current_level(state: RoundState) -> tuple[LegalAction, ...]:
-    return _ORIGINALS["legal_actions"](replace(state, full_level=state.level))
+    actions: tuple[LegalAction, ...] = _ORIGINALS["legal_actions"](
+        replace(state, full_level=state.level))
+    return actions
 
 
 @wrong_variant(wager_refusal, "a short all-in reopens for a player who has acted",
@@ -445,9 +449,11 @@ def _target_from_current_level(state: RoundState) -> tuple[LegalAction, ...]:
 def _reopens_for_acted(state: RoundState) -> tuple[str, str] | None:
     assert state.actor is not None
     seat = state.seats[state.actor]
-    return _ORIGINALS["wager_refusal"](replace(state, seats=tuple(
-        replace(s, acted=False) if i == state.actor else s for i, s in enumerate(state.seats))
-    )) if seat.acted else _ORIGINALS["wager_refusal"](state)
+    fresh = replace(state, seats=tuple(replace(s, acted=False) if i == state.actor else s
+                                       for i, s in enumerate(state.seats)))
+    refusal: tuple[str, str] | None = _ORIGINALS["wager_refusal"](fresh if seat.acted
+                                                                   else state)
+    return refusal
 
 
 @wrong_variant(apply_legal, "a short all-in reopens the betting for everyone",
