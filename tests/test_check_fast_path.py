@@ -7,10 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from studspec.cli.check import check_report, read_records
+from studspec.cli.check import _direct_phh, check_report, read_records
 from studspec.cli.main import main
 from studspec.cli.render import to_json
 from studspec.fast.replay import accept_fast
+from studspec.profiles import profile_names
 from studspec.records.hand import HandRecord
 from studspec.records.site_profiles import ProfileChooser
 from studspec.records.unstated import fill_bring_ins
@@ -63,14 +64,19 @@ def test_reports_on_the_real_corpus_are_byte_identical_with_and_without_the_fast
 
 
 @pytest.mark.clause("BET-01", "POT-06", "SHOW-02")
-@pytest.mark.parametrize("profile", ["pokerstars", "tda-2024-8", "s003"])
+@pytest.mark.parametrize("profile", profile_names())
 def test_reports_on_generated_hands_are_byte_identical_and_taken_by_the_fast_path(
         tmp_path: Path, profile: str) -> None:
-    files = generated(tmp_path, profile, 25, 2)
+    files = generated(tmp_path, profile, 12, 2)
     assert_same_reports(files)
     chooser = ProfileChooser(None)
     taken = [accept_fast(record, chooser.of(record)[0]) for record in records(files)]
     assert all(result is not None for result in taken)  # every legal hand is done fast
+    # ... and read straight from its action strings into the fast path's moves, but for a
+    # hand with a community card (DECK-05), which the fast path leaves to the model
+    direct = [_direct_phh(path.read_text(encoding="utf-8"), str(path), chooser)
+              for path in files if "community card" not in path.read_text(encoding="utf-8")]
+    assert direct and all(entry is not None for entry in direct)
 
 
 @pytest.mark.clause("BET-02", "BET-04", "CARD-02", "SHOW-01")

@@ -135,6 +135,10 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--profile", metavar="P",
                        help="the rule profile (`studspec variants` lists them); default: "
                             "the one each log's site and game call for")
+    check.add_argument("--verbose", action="store_true",
+                       help="list every hand in the text report, clean ones too (by default "
+                            "clean hands are counted in the summary; the JSON report has "
+                            "every hand)")
     upcoming = commands.add_parser("next", parents=[formats],
                                    help="replay a partial hand and say what happens next: "
                                         "who acts and every legal action, or the deal, the "
@@ -266,7 +270,7 @@ def _dispatch(arguments: argparse.Namespace) -> Report | CheckReport:
         return check_report(arguments.files, arguments.profile,
                             fast_path=arguments.fast_path, jobs=check_jobs(arguments.jobs),
                             scheduler=arguments.scheduler,
-                            progress=terminal_progress("files"))
+                            progress=terminal_progress("files"), verbose=arguments.verbose)
     if command == "next":
         from studspec.cli.next_cmd import next_report
 

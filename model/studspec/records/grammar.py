@@ -44,7 +44,7 @@ from dataclasses import dataclass, field
 from studspec.low import best_low
 from studspec.records.builder import HandBuilder, infer_halves
 from studspec.records.chatter import is_chatter
-from studspec.records.hand import ActionKind, Game, HandRecord, Show
+from studspec.records.hand import ActionKind, ClaimKind, Game, HandRecord, Show
 from studspec.records.irregular_sites import SITTING_OUT
 from studspec.records.sitetext import (
     HandLines,
@@ -59,6 +59,8 @@ from studspec.records.sitetext import (
 )
 
 SECTIONS = ("header", "play", "summary")
+_MONEY = r"[$€£]?[\d,.]*\d[$€£]?"
+"""An amount in a summary line (``$0.94``, ``458€``, ``220``)."""
 
 
 @dataclass(frozen=True)
@@ -456,6 +458,8 @@ class _HandReader:
             if len(tokens) < max(3, street) or name in self.b.folded:
                 return True  # nothing new (e.g. a folded viewer's cards repeated)
             new = tokens[:3] if street == 3 else tokens[street - 1:street]
+            if street > 3:  # the cards so far, repeated: they must be the cards dealt
+                self.b.check_earlier(name, self.b.cards(tokens[:street - 1], number), number)
             self.b.deal(name, self.b.cards(new, number), number)
             return True
         self.b.deal_groups(name, groups, number)
@@ -494,6 +498,13 @@ class _HandReader:
         amount = self.money(groups["amount"], number) if groups.get("amount") else None
         to = self.money(groups["to"], number) if groups.get("to") else None
         all_in = groups.get("all_in") is not None
+        by_over = rule.fixed.get("by_over")
+        if by_over is not None and amount is not None and to is not None:
+            # ``raises X to Y``: X is the raise's size, as this site measures it (claims.py)
+            self.b.act(name, kind, number, stated=stated, to=to, all_in=all_in, by=amount,
+                       by_over="full" if by_over == "full" else
+                       "any" if by_over == "any" else "level")
+            return True
         self.b.act(name, kind, number, stated=stated, amount=amount, to=to, all_in=all_in)
         if kind is ActionKind.FOLD and groups.get("cards"):
             self.b.note("folded_showing", f"{name}: {' '.join(card_groups(m['cards'])[0])} "
@@ -587,6 +598,10 @@ class _HandReader:
         self.b.award(who, self.money(m["amount"], number), number, pot=pot,
                      half="high" if half == "high" else "low" if half == "low" else "whole")
         self.reached.add("won")
+        described = re.search(r" with (?P<text>[^\[]+?)\s*\[(?P<cards>[^\]]*)\]\s*$", text)
+        if described:  # Everleaf ``wins … with a flush, king high [ Kd, 9d, 8d, 7d, 5d ]``
+            self.b.claim(who, ClaimKind.DESCRIPTION, number, text=described["text"],
+                         cards=self.b.cards(self.g.tokens(described["cards"]), number))
         return True
 
     def on_award_list(self, rule: Rule, name: str | None, m: re.Match[str], number: int,
@@ -612,6 +627,8 @@ class _HandReader:
             self.b.rake += self.money(m["fee"], number)
         total = self.money(m["total"], number)
         self.b.note("total_pot", total + self.b.rake if rule.fixed.get("after_rake") else total)
+        self.b.claim(None, ClaimKind.TOTAL_POT, number,
+                     amount=total + self.b.rake if rule.fixed.get("after_rake") else total)
         if (m.groupdict().get("pots") or "").strip():
             self.b.note("pots_stated", m["pots"].strip())
         return True
@@ -636,7 +653,27 @@ class _HandReader:
         mucked = re.search(r" mucked \[(?P<cards>[^\]]*)\]", " " + split[1])
         if mucked:
             self.b.reveal_mucked(name, self.b.cards(mucked["cards"].split(), number))
+        self.summary_claims(name, split[1], number)
         return True
+
+    def summary_claims(self, name: str, rest: str, number: int) -> None:
+        """The figures and cards a summary seat line states, as claims the replay checks:
+        the cards shown or mucked, what the player won or collected in all, and the hand
+        the log says he holds (``with a flush, Queen high``)."""
+        cards = re.search(r"\b(?:showed|shows|mucked) \[(?P<cards>[^\]]*)\]", rest)
+        if cards:
+            self.b.claim(name, ClaimKind.SHOWED, number,
+                         cards=self.b.cards(self.g.tokens(cards["cards"]), number))
+        won = [self.money(found["amount"], number) for found in re.finditer(
+            r"\b(?:won|collected) \(?(?P<amount>" + _MONEY + r")\)?", rest)]
+        if won:
+            self.b.claim(name, ClaimKind.WON, number, amount=sum(won))
+        elif re.search(r"\b(?:lost|folded|mucked)\b", rest):
+            self.b.claim(name, ClaimKind.WON, number, amount=0)
+        described = re.search(r"\bwith (?P<text>.+?)\s*$", rest)
+        if described and cards:
+            self.b.claim(name, ClaimKind.DESCRIPTION, number, text=described["text"],
+                         cards=self.b.cards(self.g.tokens(cards["cards"]), number))
 
     def on_summary_result(self, rule: Rule, name: str | None, m: re.Match[str], number: int,
                           text: str) -> bool:
@@ -649,6 +686,14 @@ class _HandReader:
         if amount:
             self.b.award(name, amount, number)
             self.reached.add("won")
+        groups = m.groupdict()
+        if groups.get("bets"):  # Winning: ``Bets: 2.40. Collects: 4.40. Wins: 2.00.``
+            bets = self.money(groups["bets"], number)
+            self.b.claim(name, ClaimKind.BETS, number, amount=bets)
+        if groups.get("net"):
+            net = self.money(groups["net"], number)
+            self.b.claim(name, ClaimKind.NET, number,
+                         amount=-net if groups.get("net_kind") == "Loses" else net)
         return True
 
     def on_result(self, rule: Rule, name: str | None, m: re.Match[str], number: int,
@@ -658,6 +703,10 @@ class _HandReader:
         if player not in self.b.seats:
             raise self.b.fail("player has no seat in this hand", number, player)
         self.b.finishing[player] = self.money(m["stack"], number)
+        if m.groupdict().get("net"):  # OnGame ``net: -$5.10``
+            net = self.money(m["net"].lstrip("+-"), number)
+            self.b.claim(player, ClaimKind.NET, number,
+                         amount=-net if m["net"].startswith("-") else net)
         if m.groupdict().get("cards"):
             cards = card_groups(m["cards"])[0]
             self.b.show(player, self.b.cards(cards, number), number)
