@@ -24,6 +24,7 @@ from functools import cache, partial
 from pathlib import Path
 from typing import Any
 
+from studspec.claims import claims_hold
 from studspec.cli.spool import CheckReport, RenderedHand, render_hand
 from studspec.errors import InvalidInputError, SpecError, StudSpecError
 from studspec.fast.hand import WARM_UP_HANDS, FastRules, warm_up
@@ -265,8 +266,8 @@ def _direct_phh(text: str, name: str, profiles: ProfileChooser) -> dict[str, Any
         events=(), rake=header.rake, extra=hand.extra)
     profile, reason = profiles.of(record)
     result = accept_moves(header, hand.moves, _fast_rules(profile))
-    if result is None:
-        return None
+    if result is None or not claims_hold(record, result.stacks, result.awards, profile):
+        return None  # as accept_fast: a stated figure (here a rake) the model questions
     entry = _hand_data(record, result)
     entry.update(profile=profile.name, profile_reason=reason)
     entry["warnings"] = []

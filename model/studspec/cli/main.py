@@ -121,12 +121,16 @@ def build_parser() -> argparse.ArgumentParser:
                         help="also write the proof results as JSON to FILE, as `studspec "
                              "prove --json-out` does (the docs build reads it; CI proves once)")
     convert = commands.add_parser("convert", parents=[formats],
-                                  help="convert every hand of a site hand history "
-                                       "(PokerStars, Full Tilt, PartyPoker, OnGame) to PHH")
+                                  help="convert every hand of a site hand history to PHH")
     convert.add_argument("file", metavar="FILE", help="the site hand-history file")
     convert.add_argument("--to", choices=("phh",), default="phh", help="target format")
     convert.add_argument("--out", metavar="DIR",
                          help="output folder (default: ./<FILE stem>-phh); never overwritten")
+    unread = commands.add_parser("unread", parents=[formats],
+                                 help="list the lines of site logs no grammar reads, by shape, "
+                                      "most frequent first, one example each")
+    unread.add_argument("files", nargs="+", metavar="FILE",
+                        help="site hand-history files, or folders of them")
     check = commands.add_parser("check", parents=[formats, scale],
                                 help="replay recorded hands (PHH, site hand histories) under a "
                                      "profile and report every rule they break")
@@ -266,6 +270,10 @@ def _dispatch(arguments: argparse.Namespace) -> Report | CheckReport:
         from studspec.cli.convert import convert_report
 
         return convert_report(arguments.file, arguments.to, arguments.out)
+    if command == "unread":
+        from studspec.cli.unread import unread_report
+
+        return unread_report(arguments.files)
     if command == "check":
         from studspec.cli.check import check_report
         from studspec.parallel import check_jobs, terminal_progress
