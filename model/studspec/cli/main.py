@@ -186,8 +186,8 @@ def build_parser() -> argparse.ArgumentParser:
     fuzz.add_argument("--no-shrink", dest="shrink", action="store_false",
                       help="report the first hand of each divergence as found, unshrunk")
     fuzz.add_argument("--game", choices=("high", "hilo"),
-                      help="play this game under the profile's other rules (default: the "
-                           "profile's game)")
+                      help="play only this game (default: both, Stud and Stud/8, each hand "
+                           "one of them, under the profile's other rules)")
     fuzz.add_argument("--infer-profile", action="store_true",
                       help="adopt each rule value that explains a divergence, write the "
                            "inferred profile (TOML) and report the defects no value explains")
@@ -202,6 +202,9 @@ def build_parser() -> argparse.ArgumentParser:
                          help="only this case (a bundled case ID or a case file; repeatable)")
     conform.add_argument("--engine-timeout", type=float, metavar="SECONDS",
                          help="how long to wait for each reply of a cmd: engine (default: 10)")
+    conform.add_argument("--game", choices=("high", "hilo"),
+                         help="only this game (default: both, Stud and Stud/8, each under "
+                              "the profile's other rules)")
     generate = commands.add_parser("generate", parents=[formats],
                                    help="write random legal complete hands as PHH files, "
                                         "reproducible from the seed")
@@ -322,7 +325,7 @@ def _dispatch(arguments: argparse.Namespace) -> Report | CheckReport:
         from studspec.cli.conform_cmd import conform_report
 
         return conform_report(arguments.engine, arguments.profiles, arguments.cases,
-                              arguments.engine_timeout)
+                              arguments.engine_timeout, arguments.game)
     if command == "generate":
         from studspec.cli.generate_cmd import generate_report
 
