@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from studspec.cards import Card
 from studspec.claims import claims_hold
-from studspec.engines.protocol import MoveKind
+from studspec.engines.protocol import Move, MoveKind
 from studspec.errors import StudSpecError
 from studspec.fast.hand import FastRules, FastTable
 from studspec.fast.moves import (
@@ -40,6 +40,9 @@ from studspec.fast.moves import (
     header_of,
     moves_of,
 )
+from studspec.fast.round import CHECK as CHECK_MOVE
+from studspec.fast.round import FOLD as FOLD_MOVE
+from studspec.fast.round import _move
 from studspec.hand_state import open_pair_showing
 from studspec.irregular_hand import AppliedRuling
 from studspec.profiles import Profile
@@ -77,37 +80,34 @@ class RecordedHand(FastTable):
         self.hidden: set[int] = set()  # seats with a card the record does not show
         self.hidden_count: dict[int, int] = {}
         self.shown_cards: dict[int, tuple[Card, ...]] = {}
+        self.live = len(self.starting)  # the seats dealt this street (those still in)
 
     def _next_street(self) -> None:
         self.dealing, self.dealt = True, set()
+        self.live = self.folded.count(False)
 
     @implements("DEAL-01", "DEAL-02", "CARD-02")
     def deal(self, seat: int, street: int, cards: Cards) -> None:
         """Deal a seat its street's cards, as ``Hand.check_deal`` allows, else Undecided."""
-        expected = 3 if self.street == 3 else 1
-        if (not self.dealing or street != self.street or not 0 <= seat < len(self.starting)
-                or self.folded[seat] or seat in self.dealt or len(cards) != expected):
+        if (not self.dealing or street != self.street or seat in self.dealt
+                or not 0 <= seat < len(self.starting) or self.folded[seat]
+                or len(cards) != (3 if street == 3 else 1)):
             raise Undecided("a deal Hand refuses")
-        fresh = [card for card in cards if card is not None]
-        seen = self.seen
-        if len(set(fresh)) != len(fresh) or not seen.isdisjoint(fresh):
-            raise Undecided("a card dealt twice (CARD-02)")
-        seen.update(fresh)
-        if len(fresh) != len(cards):
-            face_up = cards[2:] if street == 3 else cards if street < 7 else ()
-            if any(card is None for card in face_up):
-                raise Undecided("an unknown upcard: the opener is the record's")
-            self.hidden.add(seat)
-            self.hidden_count[seat] = self.hidden_count.get(seat, 0) + len(cards) - len(fresh)
-        if street == 3:
-            self.down[seat] += fresh[:len(fresh) - 1]
-            self.up[seat].append(fresh[-1])
-        elif street == 7:
-            self.down[seat] += fresh
+        if cards[0] is None or (street == 3 and (cards[1] is None or cards[2] is None)):
+            self._deal_hidden(seat, street, cards)
         else:
-            self.up[seat] += fresh
+            seen = self.seen
+            before = len(seen)
+            seen.update(cards)  # type: ignore[arg-type]  # no None: checked above
+            if len(seen) != before + len(cards):
+                raise Undecided("a card dealt twice (CARD-02)")
+            if street == 3:
+                self.down[seat] += cards[:2]  # type: ignore[arg-type]
+                self.up[seat].append(cards[2])  # type: ignore[arg-type]
+            else:
+                (self.down if street == 7 else self.up)[seat].append(cards[0])
         self.dealt.add(seat)
-        if len(self.dealt) == self.folded.count(False):  # every live seat (only they are dealt)
+        if len(self.dealt) == self.live:  # every live seat (only they are dealt)
             self.dealing = False
             if street == 4 and open_pair_showing(
                     [up if not out else None for up, out in zip(self.up, self.folded,
@@ -115,30 +115,76 @@ class RecordedHand(FastTable):
                 raise Undecided("the open pair is unknown")
             self._start_betting()
 
+    @implements("DECK-05", "CARD-02")
+    def deal_community(self, street: int, cards: Cards) -> None:
+        """A 7th-street community card, as ``Hand.deal_community`` allows it: before any
+        player's 7th card, known and not dealt before; else Undecided."""
+        if (not self.dealing or street != 7 or self.street != 7 or self.dealt
+                or self.community is not None or len(cards) != 1 or cards[0] is None
+                or cards[0] in self.seen):
+            raise Undecided("a community card Hand refuses or explains")
+        self.seen.add(cards[0])
+        self.community = cards[0]
+        self.dealing = False
+        self._start_betting()
+
+    def _deal_hidden(self, seat: int, street: int, cards: Cards) -> None:
+        """A deal with cards the record hides (down cards only: an unknown upcard would
+        decide the opener from the record, not from the rules)."""
+        fresh = [card for card in cards if card is not None]
+        if len(set(fresh)) != len(fresh) or not self.seen.isdisjoint(fresh):
+            raise Undecided("a card dealt twice (CARD-02)")
+        face_up = cards[2:] if street == 3 else cards if street < 7 else ()
+        if any(card is None for card in face_up):
+            raise Undecided("an unknown upcard: the opener is the record's")
+        self.seen.update(fresh)
+        self.hidden.add(seat)
+        self.hidden_count[seat] = self.hidden_count.get(seat, 0) + len(cards) - len(fresh)
+        if street == 3:
+            self.down[seat] += fresh[:len(fresh) - 1]
+            self.up[seat].append(fresh[-1])
+        elif street == 7:
+            self.down[seat] += fresh
+        else:
+            self.up[seat] += fresh
+
     def act(self, kind: int, seat: int, to: int, added: int) -> None:
         """Apply a recorded betting move if it is the actor's and legal and every figure it
-        states is the one the rules give, else Undecided."""
+        states is the one the rules give, else Undecided.
+
+        The move is looked for among the actor's legal moves as ``FastRound.moves`` lists
+        them, without listing the others: a check or call, a fold, the bring-in, or a
+        wager to a total among ``_wager_moves`` (BET-04, BET-06, BRINGIN-04)."""
         betting = self.round
         if self.dealing or betting is None or betting.actor != seat:
             raise Undecided("no action of this player is expected now")
         base = kind & KIND
-        if base == CHECK_CALL:
-            wanted = MoveKind.CALL if betting.level > betting.wager[seat] else MoveKind.CHECK
-        else:
-            wanted = _WANTED[base]
-        move = None
-        for legal in betting.moves():
-            if legal.kind == wanted and (wanted != MoveKind.WAGER or to in (UNSTATED, legal.to)):
-                move = legal
-                break
+        stack, wager, level = betting.stack[seat], betting.wager[seat], betting.level
+        bringing_in = betting.bring_in_seat == seat
+        move: Move | None = None
+        if base in (CHECK_CALL, FOLD):
+            if not bringing_in:
+                if base == FOLD:
+                    move = (FOLD_MOVE if level > wager or self.rules.bet_rules
+                            .fold_when_nothing_to_call else None)
+                elif level > wager:
+                    move = _move(MoveKind.CALL, min(level, wager + stack))
+                else:
+                    move = CHECK_MOVE
+        elif base == BRING_IN:
+            if bringing_in:
+                bring_in = min(self.stakes.bring_in, stack)
+                if to in (UNSTATED, bring_in):
+                    move = _move(MoveKind.BRING_IN, bring_in)
+        elif base == WAGER and (stack > self.stakes.bring_in if bringing_in
+                                else betting.may_wager(seat)):
+            move = next((legal for legal in betting._wager_moves(seat)
+                         if to in (UNSTATED, legal.to)), None)
         if move is None:
             raise Undecided("an action the rules refuse")
-        before = betting.stack[seat]
-        if to != UNSTATED and wanted == MoveKind.BRING_IN and to != move.to:
-            raise Undecided("a bring-in amount differs")
         self.apply(move)
         after = betting.stack[seat]
-        if added != UNSTATED and added != before - after:
+        if added != UNSTATED and added != stack - after:
             raise Undecided("the chips the record says the action added differ")
         if kind & ALL_IN and after != 0:
             raise Undecided("the record says all in, the player has chips behind")
@@ -169,10 +215,11 @@ class RecordedHand(FastTable):
 
     def _check_shown(self, seat: int, shown: list[Card], *, keep: bool) -> None:
         """Undecided unless ``shown`` (shown or mucked face up) is the seat's deal."""
-        known = [*self.down[seat], *self.up[seat]]
+        known = {*self.down[seat], *self.up[seat]}
         hidden = self.hidden_count.get(seat, 0)
-        fresh = [card for card in shown if card not in known]
-        if (len(set(shown)) != len(shown) or len(shown) != len(known) + hidden
+        distinct = set(shown)
+        fresh = distinct - known
+        if (len(distinct) != len(shown) or len(shown) != len(known) + hidden
                 or len(fresh) != hidden or not self.seen.isdisjoint(fresh)):
             raise Undecided("the shown cards are not the cards dealt")
         self.seen.update(fresh)  # a card two players show is dealt twice (CARD-02)
@@ -181,8 +228,13 @@ class RecordedHand(FastTable):
             self.hidden.discard(seat)
 
     def _hand_of(self, seat: int) -> Sequence[Card]:
-        """As ``Hand.hand_of``: the cards shown, in the order shown, else the cards dealt."""
-        return self.shown_cards.get(seat) or super()._hand_of(seat)
+        """As ``Hand.hand_of``: the cards shown, in the order shown, else the cards dealt;
+        six cards and the community card (DECK-05)."""
+        cards: Sequence[Card] = self.shown_cards.get(seat) or [*self.down[seat],
+                                                                *self.up[seat]]
+        if self.community is not None and len(cards) == 6:
+            return [*cards, self.community]
+        return cards
 
     def finish(self) -> None:
         """Hold the showdown; Undecided if the record stops early or a hand is unknown."""
@@ -193,9 +245,6 @@ class RecordedHand(FastTable):
             self.show_down()
         if not self.over:
             raise Undecided("the record ends before the hand does")
-
-
-_WANTED = {FOLD: MoveKind.FOLD, BRING_IN: MoveKind.BRING_IN, WAGER: MoveKind.WAGER}
 
 
 def _compare(header: Header, stacks: tuple[int, ...], awards: dict[int, int]) -> None:
@@ -237,7 +286,7 @@ def accept_moves(header: Header, moves: Iterable[RecordMove],
             elif base in (SHOW, MUCK):
                 hand.show(seat, cards, base == MUCK)
             elif base == COMMUNITY:
-                return None  # a community card: Hand's own procedure (DECK-05)
+                hand.deal_community(to, cards)
             else:
                 hand.act(kind, seat, to, added)
         hand.finish()

@@ -6,7 +6,7 @@ moves (``fast.moves``) and what the report names (players, hand id, profile), ea
 string turned into its move in one step. It is a second reader of PHH beside
 ``records.phh.parse_phh`` and never decides what is an error: anything outside the plain
 shape — a field it does not know, an amount that is not a whole number, an action or card
-it does not read at a glance, a community card, an irregularity — gives None, and the
+it does not read at a glance, an irregularity — gives None, and the
 caller reads the file with ``parse_phh``, which reads it or explains why not.
 
 It is held to ``parse_phh`` like an engine to ``Hand``: whenever it gives a hand, the
@@ -19,11 +19,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from studspec.cards import known_card
+from studspec.cards import Card, known_card
 from studspec.errors import StudSpecError
 from studspec.fast.moves import (
     BRING_IN,
     CHECK_CALL,
+    COMMUNITY,
     DEAL,
     FOLD,
     MUCK,
@@ -37,7 +38,7 @@ from studspec.fast.moves import (
 )
 from studspec.inputs import MAX_AMOUNT
 from studspec.profiles import Game
-from studspec.records.phh import UNCONTESTED_MUCK, VARIANTS
+from studspec.records.phh import COMMUNITY_COMMENT, UNCONTESTED_MUCK, VARIANTS
 from studspec.records.toml_subset import read_plain_toml
 from studspec.stakes import Stakes
 
@@ -51,6 +52,10 @@ _PLAYER_MOVES: dict[str, tuple[int, int, int]] = {}
 """``"p3 cc"`` -> (kind, seat, to): the betting action strings seen so far (a few hundred
 at most: nine seats, four verbs, the amounts of a table's stakes), each read once."""
 _PLAYER_MOVES_MAX = 4096
+_NOT_A_CARD = object()
+_CARD_BY_TOKEN: dict[str, Card | None] = {"??": None}  # the common spelling (known_card)
+_CARD_BY_TOKEN.update((rank + suit, known_card(rank + suit))
+                      for rank in "23456789TJQKA" for suit in "cdhs")
 _VERBS = {"pb": BRING_IN, "cc": CHECK_CALL, "f": FOLD}
 _SEATS = {f"p{seat + 1}": seat for seat in range(99)}
 
@@ -97,16 +102,30 @@ def _player_move(action: str) -> tuple[int, int, int] | None:
     return None
 
 
+_COMMUNITY = f" # {COMMUNITY_COMMENT}"
+_DEALS: dict[str, tuple[int, Cards]] = {}
+"""``"d dh p3 Kd"`` -> (seat, cards): the one-card deal strings seen so far (at most 99
+seats times 53 cards, each read once)."""
+_DEALS_MAX = 99 * 53
+
+
+def _deal(action: str) -> tuple[int, Cards] | None:
+    """A ``d dh pN cards`` string as (seat, cards), or None."""
+    words = action.split(" ")
+    seat = _SEATS.get(words[2]) if len(words) == 4 else None
+    cards = _cards(words[3]) if seat is not None else None
+    return None if seat is None or cards is None else (seat, cards)
+
+
 def _cards(text: str) -> Cards | None:
     if len(text) % 2:
         return None
-    cards = []
+    cards: list[Card | None] = []
     for index in range(0, len(text), 2):
-        token = text[index:index + 2]
-        card = known_card(token)
-        if card is None and token != "??":
+        card = _CARD_BY_TOKEN.get(text[index:index + 2], _NOT_A_CARD)
+        if card is _NOT_A_CARD:
             return None
-        cards.append(card)
+        cards.append(card)  # type: ignore[arg-type]  # a Card or None: not the marker
     return tuple(cards)
 
 
@@ -133,7 +152,8 @@ def _actions(actions: list[object], count: int) -> list[RecordMove] | None:
     """The moves of the action strings, or None at the first one not of the plain form."""
     moves: list[RecordMove] = []
     streets = [0] * count
-    cache = _PLAYER_MOVES
+    cache, deals = _PLAYER_MOVES, _DEALS
+    community: Cards = NO_CARDS
     for action in actions:
         if type(action) is not str:
             return None
@@ -141,11 +161,25 @@ def _actions(actions: list[object], count: int) -> list[RecordMove] | None:
         if known is not None and known[1] < count:
             moves.append((known[0], known[1], known[2], UNSTATED, NO_CARDS))
             continue
+        if action.endswith(_COMMUNITY):
+            dealt = _deal(action[:-len(_COMMUNITY)])
+            if dealt is None or dealt[0] >= count or streets[dealt[0]] != 6:
+                return None  # not a community card where parse_phh reads one: its case
+            streets[dealt[0]] = 7
+            if community != dealt[1]:  # written once for each player still in: one card
+                community = dealt[1]
+                moves.append((COMMUNITY, -1, 7, UNSTATED, community))
+            continue
         if action.startswith("d dh p"):
-            words = action.split(" ")
-            seat = _SEATS.get(words[2]) if len(words) == 4 else None
-            cards = _cards(words[3]) if seat is not None else None
-            if seat is None or seat >= count or cards is None:
+            dealt = deals.get(action)
+            if dealt is None:
+                dealt = _deal(action)
+                if dealt is None:
+                    return None
+                if len(dealt[1]) == 1 and len(deals) < _DEALS_MAX:
+                    deals[action] = dealt
+            seat, cards = dealt
+            if seat >= count:
                 return None
             street = 3 if streets[seat] == 0 else streets[seat] + 1
             if len(cards) != (3 if street == 3 else 1) or street > 7:
@@ -157,7 +191,11 @@ def _actions(actions: list[object], count: int) -> list[RecordMove] | None:
         if parsed is None:
             show = _show(action)
             if show is None or show[1] >= count:
-                return None  # a comment, a community card...: parse_phh reads it
+                return None  # a comment, a board deal...: parse_phh reads it
+            shown = show[4]
+            if community and community[0] is not None and community[0] in shown:
+                # as parse_phh: the community card is kept once, not in each show
+                show = (*show[:4], tuple(card for card in shown if card != community[0]))
             moves.append(show)
             continue
         if parsed[1] >= count:
