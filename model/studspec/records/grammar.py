@@ -62,6 +62,10 @@ from studspec.records.sitetext import (
 )
 
 SECTIONS = ("header", "play", "summary")
+
+_PLAIN_MONEY = re.compile(r"[$€£]?(?P<whole>\d{1,3}(?:,\d{3})*|\d{1,15})(?:\.(?P<cents>\d{1,2}))?"
+                          r"[$€£]?(?: [A-Z]{3})?$")
+"""An amount the reader takes without ``parse_money``: at most 15 digits, cents at most two."""
 _MONEY = r"[$€£]?[\d,.]*\d[$€£]?"
 """An amount in a summary line (``$0.94``, ``458€``, ``220``)."""
 
@@ -122,28 +126,56 @@ def _first_chars(rule: Rule) -> frozenset[str]:
     return frozenset({first.lower(), first.upper()}) if rule.ignore_case else frozenset(first)
 
 
+def _group_required(source: str, start: int) -> bool:
+    """Whether the group opening at ``source[start]`` must match as written: no ``|`` of its
+    own and no ``?``, ``*`` or ``{`` after its closing parenthesis."""
+    depth, index, in_class = 0, start, False
+    while index < len(source):
+        char = source[index]
+        if char == "\\":
+            index += 2
+            continue
+        if in_class:
+            in_class = char != "]"
+        elif char == "[":
+            in_class = True
+        elif char == "(":
+            depth += 1
+        elif char == ")":
+            depth -= 1
+            if depth == 0:
+                return source[index + 1:index + 2] not in ("?", "*", "{")
+        elif char == "|" and depth == 1:
+            return False
+        index += 1
+    return False
+
+
 def literal_prefix(source: str) -> str:
     """The literal text an anchored pattern's matches must start with (``^\\*\\*\\* SUMMARY``
-    -> ``*** SUMMARY``; ``^(?P<verb>calls) …`` -> ``calls``); empty when unsure."""
+    -> ``*** SUMMARY``; ``^(?P<verb>calls) …`` -> ``calls``; ``^(?P<verb>brings[- ]in) …`` ->
+    ``brings``); empty when unsure. The driver checks it with ``startswith`` before running
+    the pattern: with the first-character index, a line is matched against about one
+    pattern (the dispatch on the verb after a player's name)."""
     if not source.startswith("^"):
         return ""
     out: list[str] = []
-    opened: list[int] = []
+    opened: list[tuple[int, int]] = []  # (length of out, place in source) of open groups
     index = 1
     while index < len(source):
         char = source[index]
         if source.startswith("(?P<", index):
-            opened.append(len(out))
+            opened.append((len(out), index))
             index = source.index(">", index) + 1
             continue
         if char == ")" and opened:
-            start = opened.pop()
+            start, _ = opened.pop()
             if source[index + 1:index + 2] in ("?", "*", "{"):
                 return "".join(out[:start])
             index += 1
             continue
         if char == "|":
-            return "".join(out[:opened[0]]) if opened else ""
+            return "".join(out[:opened[0][0]]) if opened else ""
         if char == "\\" and index + 1 < len(source) and not source[index + 1].isalnum():
             out.append(source[index + 1])
             index += 2
@@ -155,7 +187,11 @@ def literal_prefix(source: str) -> str:
         if source[index:index + 1] in ("?", "*", "{"):
             out.pop()  # the last character is optional
             break
-    return "".join(out[:opened[0]] if opened else out)  # an open group may be optional
+    for length, place in opened:  # a group still open must be required for its text to be
+        if not _group_required(source, place):
+            return "".join(out[:length])
+    return "".join(out)
+
 
 def rule(pattern: str, event: str, *, sections: str = "header play summary",
          actor: str | None = None, prefix: str = "", then: str | None = None,
@@ -178,6 +214,16 @@ class Start:
 
     pattern: re.Pattern[str]
     new_id_only: bool = False
+    firsts: str = ""
+    """The characters a start line may begin with (a byte order mark always may); when
+    empty, taken from the pattern's literal start. Every line of a file is asked whether it
+    starts a hand: a line whose first character is not one of these is not matched."""
+
+    def __post_init__(self) -> None:
+        if not self.firsts:
+            source = self.pattern.pattern.replace(r"^(?:\ufeff)?", "^", 1)
+            first = literal_prefix(source)[:1]
+            object.__setattr__(self, "firsts", first and first + "\ufeff")
 
 
 @dataclass(frozen=True)
@@ -251,6 +297,8 @@ class Grammar:
     def hand_start(self, text: str, current: str | None) -> str | None:
         """The hand id when a line starts a hand of this format."""
         for start in self.starts:
+            if start.firsts and text[:1] not in start.firsts:
+                continue
             match = start.pattern.match(text)
             if match and not (start.new_id_only and match["id"] == current):
                 return match.groupdict().get("id") or ""
@@ -287,7 +335,15 @@ class _HandReader:
 
     # -- the driver -----------------------------------------------------------------------
     def money(self, text: str, line: int) -> int:
-        """An amount of this hand in its units."""
+        """An amount of this hand in its units (a plain amount read at once; anything else,
+        and every error, through ``parse_money``)."""
+        plain = _PLAIN_MONEY.match(text)
+        if plain is not None:
+            whole, cents = int(plain["whole"].replace(",", "")), plain["cents"]
+            if self.b.scale == 100:
+                return whole * 100 + (int(cents.ljust(2, "0")) if cents else 0)
+            if self.b.scale == 1 and not cents:
+                return whole
         return parse_money(text, self.b.scale, where=self.b.where(line))
 
     def header(self, line: Line) -> None:

@@ -88,7 +88,7 @@ EVERLEAF = Grammar(
              ignore_case=True),
     ),
     rules=(
-        rule(r"^\*{5} Hand history for game #\d+ \*{5}\s*$", "ignore"),
+        rule(r"^\*\*\*\*\* Hand history for game #\d+ \*{5}\s*$", "ignore"),
         rule(r"^Table (?P<table>.+?)\s*$", "table", sections="header", before_seats="yes"),
         rule(r"^Total number of players: (?P<value>\d+)\s*$", "note", sections="header",
              key="players_stated", type="int"),
@@ -96,7 +96,7 @@ EVERLEAF = Grammar(
              sections="header"),
         rule(r"^\*\* Dealing down cards \*\*\s*$", "street", sections="header play",
              ignore_case=True),
-        rule(r"^\*{4} dealing (?P<street>4th street|5th street|6th street|river) \*{4}\s*$",
+        rule(r"^\*\*\*\* dealing (?P<street>4th street|5th street|6th street|river) \*{4}\s*$",
              "street", sections="play", ignore_case=True),
         simple("checks", "check-call"),
         simple("folds", "fold"),
