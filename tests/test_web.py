@@ -155,6 +155,62 @@ def test_a_link_reproduces_the_situation_and_exports(server: Server, tmp_path: P
     assert parse_phh(phh).events[-1].cards[-1] is not None
 
 
+def test_an_irregularity_recorded_on_the_page_is_ruled_as_next_rules_it(
+        server: Server, tmp_path: Path) -> None:
+    """The casebook's out-of-turn call: Ben calls before Ana acts; Ana calls; his call
+    binds (MISDEAL-09) — on the page, and from ``studspec next`` on the exported PHH."""
+    case = load_casebook()["out-of-turn-call-stands"]
+    ask = re.search(r'href="(/ask\?[^"]+)">Open this situation', fetch(server,
+                                                                    "/cases/" + case.id)[2])
+    assert ask is not None
+    link, _ = follow(server, "/ask/irregularity?" + ask.group(1).split("?", 1)[1]
+                     .replace("&amp;", "&").replace("&a=p1+cc", "")
+                     + "&kind=out-of-turn&player=p2&detail=cc")
+    status, _, page = fetch(server, link + "&a=p1+cc")
+    assert status == 200
+    words = text_of(page)
+    assert "Ruling: out-of-turn p2: binding, MISDEAL-09" in words
+    assert "p2 Ben acts, to call 2" in words
+    phh = tmp_path / "hand.phh"
+    phh.write_text(fetch(server, "/ask/hand.phh?" + link.split("?", 1)[1] + "&a=p1+cc")[2],
+                   encoding="utf-8")
+    from studspec.cli.next_cmd import next_report
+
+    report = next_report(str(phh), "tda-2024", False, None)
+    assert "binding" in report.text and "to act: p2 Ben" in report.text
+
+
+def test_a_whole_hand_played_through_the_pages_own_controls(server: Server) -> None:
+    """Heads-up to the showdown: each deal from the deal form (known cards), each action
+    the first legal one offered but a fold, each player shows; the hand ends paid."""
+    deck = iter(f"{rank}{suit}" for rank in "23456789TJQKA" for suit in "cdhs")
+    table = {**TIE_TABLE, "name3": "", "stack3": ""}
+    link, page = follow(server, "/ask/new?" + urlencode(table))
+    for _ in range(40):
+        state = link.split("?", 1)[1]
+        if 'action="/ask/deal"' in page:
+            fields = dict.fromkeys(re.findall(r'<select name="(c\d+_\d|community)"', page))
+            link, page = follow(server, f"/ask/deal?{state}&" + urlencode(
+                {name: next(deck) for name in fields}))
+        elif 'class="actions"' in page:
+            offered = re.findall(r'href="(/ask\?[^"]+)#answer">p\d [A-Za-z]+: ([^<]+)<', page)
+            chosen = next(href for href, label in offered if label != "fold")
+            link = chosen.replace("&amp;", "&")
+            status, _, page = fetch(server, link)
+            assert status == 200
+        elif 'action="/ask/show"' in page:
+            player = re.search(r'name="player" value="(p\d)"', page)
+            assert player is not None
+            link, page = follow(server, f"/ask/show?{state}&player={player.group(1)}"
+                                "&cards=&do=show")
+        else:
+            break
+    words = text_of(page)
+    assert "the dealer reads them and pays: paid p" in words, \
+        words[words.find("What happens"):][:1500]
+    assert "Broken" not in words
+
+
 def test_a_site_log_hand_opens_and_steps(server: Server) -> None:
     text = (DATA / "stars-hilo-35874576282.txt").read_text(encoding="utf-8")
     status, headers, _ = fetch(server, "/open", method="POST",

@@ -77,10 +77,10 @@ def build_the_tie_by_clicking(page: Any, server: Server) -> None:
     page.get_by_role("link", name="Ask").click()
     for number, name in ((1, "Alice"), (2, "Bob"), (3, "Carol")):
         page.get_by_label(f"p{number} name").fill(name)
-        page.get_by_label("stack").nth(number - 1).fill("100")
-    for number in range(4, 9):
+        page.get_by_label(f"p{number} stack").fill("100")
+    for number in range(4, 11):
         page.get_by_label(f"p{number} name").fill("")
-        page.get_by_label("stack").nth(number - 1).fill("")
+        page.get_by_label(f"p{number} stack").fill("")
     page.get_by_label("Ante").fill("1")
     page.get_by_label("Bring-in").fill("3")
     page.get_by_label("Small bet").fill("10")
@@ -185,4 +185,18 @@ def test_keyboard_alone(browser: Any, server: Server) -> None:
     page.keyboard.press("Tab")
     outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
     assert outline not in ("none", "")
+    # on the case page, the situation opens on the Ask page, and Carol brings in by keys
+    for _ in range(60):
+        page.keyboard.press("Tab")
+        if "Ask page" in page.evaluate("document.activeElement.textContent"):
+            break
+    page.keyboard.press("Enter")
+    page.wait_for_url("**/ask?**")
+    for _ in range(60):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.textContent") == "p3 Carol: bring-in 3":
+            break
+    page.keyboard.press("Enter")
+    page.wait_for_url("**a=p3+pb**")
+    assert "p1 Alice acts, to call 3" in page.locator("#answer + div").inner_text()
     page.close()

@@ -64,7 +64,7 @@ def setup_form(state: AskState) -> str:
         name, stack = state.seats[number - 1] if number <= len(state.seats) else ("", "")
         rows.append(f'<div class="seat-row"><label for="name{number}">p{number} name</label>'
                     f'<input id="name{number}" name="name{number}" value="{esc(name)}" '
-                    f'autocomplete="off"><label for="stack{number}">stack</label>'
+                    f'autocomplete="off"><label for="stack{number}">p{number} stack</label>'
                     f'<input id="stack{number}" name="stack{number}" value="{esc(stack)}" '
                     'inputmode="decimal" size="6"></div>')
     games = "".join(f'<option value="{g}"{" selected" if g == state.game else ""}>{label}'
@@ -207,6 +207,10 @@ def _step_html(record: HandRecord, step: Mapping[str, Any]) -> str:
                 f"<code>{esc(step['clause'])}</code>: deal it known to go on.</p>")
     if kind == "showdown":
         order = ", ".join(_who(p) for p in step["order"])
+        if {p["p"] for p in step["order"]} <= set(step["shown"]):
+            return (f'<p class="over">Every live hand is shown (order {esc(order)}); the '
+                    f"dealer reads them and pays: {esc(_paid(record, step['awards']))} "
+                    "<code>SHOW-01</code></p>")
         return (f"<p>Showdown: showing order {esc(order)} <code>{esc(step['clause'])}</code>"
                 f". If every live hand is shown: {esc(_paid(record, step['awards']))}</p>")
     return (f'<p class="over">The hand is over: {esc(_paid(record, step["awards"]))} '
@@ -308,7 +312,7 @@ def _show_form(state: AskState, record: HandRecord, step: Mapping[str, Any]) -> 
             f'AsKd7c…)</label><input id="show-{p}" name="cards" value="{esc(known)}" '
             'autocomplete="off"><button type="submit" name="do" value="show">Show</button>'
             '<button type="submit" name="do" value="muck">Muck</button></form>')
-    return '<h2 id="show">The showdown</h2>' + "".join(forms)
+    return '<h2 id="show">The showdown</h2>' + "".join(forms) if forms else ""
 
 
 def _irregularity_form(state: AskState, record: HandRecord) -> str:
