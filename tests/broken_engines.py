@@ -214,3 +214,16 @@ class SplitsEveryPot(ModelEngine):
         net = tuple(hand.behind[seat] + paid.get(seat, 0) - hand.starting[seat]
                     for seat in range(hand.seats))
         return replace(seen, net=net)
+
+
+class StudHighOnly(ModelEngine):
+    """Plays Stud (high) only, and says so: its ``games`` are those a handshake names."""
+
+    games = ("high",)
+
+
+def stud_high_only() -> StudHighOnly:
+    """A MODULE:FACTORY factory for the Stud-only engine (profile base)."""
+    from studspec.profiles import load_profile
+
+    return StudHighOnly(load_profile("base"))

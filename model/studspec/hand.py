@@ -26,7 +26,7 @@ from studspec.betting_state import Action, ActionKind, LegalAction, RoundState
 from studspec.cards import Card
 from studspec.deck import check_table_size
 from studspec.errors import IllegalActionError, InvalidInputError, StudSpecError
-from studspec.hand_rules import deck_street, show_order, street_opener
+from studspec.hand_rules import deck_street, show_order, showing_marks, street_opener
 from studspec.hand_state import (
     EventKind,
     HandEvent,
@@ -341,10 +341,8 @@ class Hand:
         seat = self.round.actor
         outcome = betting.apply_legal(self.round, legal)
         self.round = outcome.state
-        if legal.kind in betting.WAGER_KINDS:
-            self.last_aggressor, self.last_caller = seat, None
-        elif legal.kind == ActionKind.CALL:
-            self.last_caller = seat
+        self.last_aggressor, self.last_caller = showing_marks(
+            legal.kind, seat, self.last_aggressor, self.last_caller)
         event = HandEvent(EventKind.ACTION, self.street, seat, action=legal, checked=checked)
         self.events.append(event)
         if self.round.actor is None:

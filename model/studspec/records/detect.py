@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from studspec.errors import InvalidInputError
-from studspec.records import sites, sites_other
+from studspec.records import sites, sites_other, sites_today
 from studspec.records.grammar import Grammar
 from studspec.records.hand import HandRecord
 from studspec.records.sitetext import (
@@ -31,7 +31,8 @@ from studspec.records.sitetext import (
 )
 from studspec.records.xmlreader import XML_FORMATS, is_xml, read_xml
 
-GRAMMARS: tuple[Grammar, ...] = (*sites.GRAMMARS, *sites_other.GRAMMARS)
+GRAMMARS: tuple[Grammar, ...] = (*sites.GRAMMARS, *sites_other.GRAMMARS,
+                                  *sites_today.GRAMMARS)
 READERS: dict[str, Grammar] = {grammar.format: grammar for grammar in GRAMMARS}
 """The grammar of each text format: ``hand_start(text, current_id)`` and ``parse_hand``."""
 
@@ -130,8 +131,10 @@ def split_hands(lines: list[Line], start: Callable[[str, str | None], str | None
         elif current:
             current.append(line)
         elif line.text.strip():
-            problems.append(Problem(file, None, line.number, "unknown line (outside any hand)",
-                                    "error", line.text))
+            # a banner before the first hand (a site or tool header, a session line): no
+            # hand to change; kept as a warning so that the file's other lines still read
+            problems.append(Problem(file, None, line.number, "a line outside any hand (a "
+                                    "banner?), kept as a note", "warning", line.text))
     if current:
         hands.append(HandLines(current_id, tuple(current)))
     return hands, problems
@@ -184,6 +187,19 @@ def _problem(error: InvalidInputError, hand: HandLines, file: str, severity: str
                    "skipped" if severity == "skipped" else "error", error.input_text)
 
 
+MOJIBAKE = {"â‚¬": "€", "Â£": "£", "â‚¹": "₹", "Â¥": "¥"}
+"""A currency sign written in UTF-8 and read back as Windows-1252 (the parsers list the euro
+as ``\xe2\x82\xac`` for this reason), and the sign it stands for."""
+
+
+def repair_mojibake(text: str) -> tuple[str, list[str]]:
+    """The text with every double-encoded currency sign made the sign, and which were."""
+    fixed = [wrong for wrong in MOJIBAKE if wrong in text]
+    for wrong in fixed:
+        text = text.replace(wrong, MOJIBAKE[wrong])
+    return text, fixed
+
+
 def read_hand_histories(path: str | Path) -> ReadResult:
     """Read every hand of a site hand-history file; problems are reported, never raised."""
     file = str(path)
@@ -196,6 +212,10 @@ def read_hand_histories(path: str | Path) -> ReadResult:
         problems.append(Problem(file, None, None, "contains NUL characters (a UTF-16 file "
                                 "without its byte order mark?)", "warning"))
         text = text.replace("\x00", "")
+    text, fixed = repair_mojibake(text)
+    if fixed:
+        problems.append(Problem(file, None, None, f"currency signs written in another "
+                                f"encoding ({', '.join(fixed)}) read as the signs", "warning"))
     result = read_text(text, file)
     result.encoding = encoding
     result.problems = problems + result.problems

@@ -23,10 +23,13 @@ The events are the driver's ``on_<event>`` methods: ``game`` (header), ``table``
 cards so far), ``card`` (one card a line, dealt together at the next other line),
 ``action``, ``all_in``, ``show``, ``muck``, ``award``, ``award_list``, ``uncalled``,
 ``uncalled_own``, ``total``, ``rake``, ``summary_seat``, ``summary_result``, ``result``,
-``note``, ``no_low``, ``low_shown``, ``showdown`` and ``ignore``. A grammar also says how
-a hand ends (``complete``), how the halves of a hi/lo pot are known (``halves``: named by
-the log, inferred from written lows, or from the cards shown) and what the log leaves out
-(``implicit_uncalled``, ``unmarked_money``).
+``note``, ``no_low``, ``low_shown``, ``showdown``, ``seat_show`` and ``ignore``. A grammar
+also says how a hand ends (``complete``), how the halves of a hi/lo pot are known
+(``halves``: named by the log, inferred from written lows, or from the cards shown) and what
+the log leaves out (``implicit_uncalled``, ``unmarked_money``, ``stakes_from_bets``).
+
+A line no rule reads goes to the line policy (``line_policy``): kept as a note when it
+cannot change the hand, else the hand stops.
 
 Sections: a hand starts in ``header``; the first line no header rule knows moves it to
 ``play``; a rule's ``then`` moves it on (``summary``). A line no rule of the current section
@@ -44,7 +47,7 @@ from dataclasses import dataclass, field
 from studspec.low import best_low
 from studspec.records.builder import HandBuilder, infer_halves
 from studspec.records.chatter import is_chatter
-from studspec.records.hand import ActionKind, ClaimKind, Game, HandRecord, Show
+from studspec.records.hand import Action, ActionKind, ClaimKind, Deal, Game, HandRecord, Show
 from studspec.records.irregular_sites import SITTING_OUT
 from studspec.records.sitetext import (
     HandLines,
@@ -59,8 +62,39 @@ from studspec.records.sitetext import (
 )
 
 SECTIONS = ("header", "play", "summary")
+
+_PLAIN_MONEY = re.compile(r"[$€£]?(?P<whole>\d{1,3}(?:,\d{3})*|\d{1,15})(?:\.(?P<cents>\d{1,2}))?"
+                          r"[$€£]?(?: [A-Z]{3})?$")
+"""An amount the reader takes without ``parse_money``: at most 15 digits, cents at most two."""
 _MONEY = r"[$€£]?[\d,.]*\d[$€£]?"
 """An amount in a summary line (``$0.94``, ``458€``, ``220``)."""
+
+UNREAD = "unread_lines"
+"""The record's ``extra`` key of the lines kept as notes by the line policy."""
+
+HAND_WORDS = re.compile(
+    r"\*\*|\[|\bseat|\bstreet|\bdeal|\bcards?\b|\bpots?\b|\brake|\bante|\bbring"
+    r"|\bbets?\b|\bcall|\braise|\bfold|\bcheck|\bcomplet|all.?in\b|\bwins?\b|\bwon\b"
+    r"|\bcollect|\bshow|\bmuck|\buncalled|\breturn|\bsummary|\bstack|\bchips?\b|\bcap\b"
+    r"|\bcaps\b|\bhalf\b|\bsplit|\bhigh\b|\blow\b|\bhi\b|\blo\b|\bboard|\bbutton",
+    re.IGNORECASE)
+"""Words of the lines that change a hand (deals, actions, shows, awards, stacks, streets):
+a line the grammar does not know that uses one of them stops its hand."""
+
+
+def line_policy(text: str, names: list[str]) -> str:
+    """What to do with a line no rule of the grammar reads (DESIGN, "Three kinds of line").
+
+    ``stop``: the line names a seated player, or uses a word of the hand's vocabulary
+    (``HAND_WORDS``: a street, a deal, a card list in brackets, an action, a pot, a show or
+    muck, an award, a stack, the summary): it might change the hand, so the hand stops with
+    the file, hand, line number and the line, as a line no grammar knows always did.
+    ``note``: anything else (a banner, a table or tournament line, a count of players, a time
+    stamp, a level) cannot change the hand; it is kept in the record's ``extra`` under
+    ``unread_lines`` and reading goes on."""
+    if any(name in text for name in names) or HAND_WORDS.search(text):
+        return "stop"
+    return "note"
 
 
 @dataclass(frozen=True)
@@ -92,28 +126,56 @@ def _first_chars(rule: Rule) -> frozenset[str]:
     return frozenset({first.lower(), first.upper()}) if rule.ignore_case else frozenset(first)
 
 
+def _group_required(source: str, start: int) -> bool:
+    """Whether the group opening at ``source[start]`` must match as written: no ``|`` of its
+    own and no ``?``, ``*`` or ``{`` after its closing parenthesis."""
+    depth, index, in_class = 0, start, False
+    while index < len(source):
+        char = source[index]
+        if char == "\\":
+            index += 2
+            continue
+        if in_class:
+            in_class = char != "]"
+        elif char == "[":
+            in_class = True
+        elif char == "(":
+            depth += 1
+        elif char == ")":
+            depth -= 1
+            if depth == 0:
+                return source[index + 1:index + 2] not in ("?", "*", "{")
+        elif char == "|" and depth == 1:
+            return False
+        index += 1
+    return False
+
+
 def literal_prefix(source: str) -> str:
     """The literal text an anchored pattern's matches must start with (``^\\*\\*\\* SUMMARY``
-    -> ``*** SUMMARY``; ``^(?P<verb>calls) …`` -> ``calls``); empty when unsure."""
+    -> ``*** SUMMARY``; ``^(?P<verb>calls) …`` -> ``calls``; ``^(?P<verb>brings[- ]in) …`` ->
+    ``brings``); empty when unsure. The driver checks it with ``startswith`` before running
+    the pattern: with the first-character index, a line is matched against about one
+    pattern (the dispatch on the verb after a player's name)."""
     if not source.startswith("^"):
         return ""
     out: list[str] = []
-    opened: list[int] = []
+    opened: list[tuple[int, int]] = []  # (length of out, place in source) of open groups
     index = 1
     while index < len(source):
         char = source[index]
         if source.startswith("(?P<", index):
-            opened.append(len(out))
+            opened.append((len(out), index))
             index = source.index(">", index) + 1
             continue
         if char == ")" and opened:
-            start = opened.pop()
+            start, _ = opened.pop()
             if source[index + 1:index + 2] in ("?", "*", "{"):
                 return "".join(out[:start])
             index += 1
             continue
         if char == "|":
-            return "".join(out[:opened[0]]) if opened else ""
+            return "".join(out[:opened[0][0]]) if opened else ""
         if char == "\\" and index + 1 < len(source) and not source[index + 1].isalnum():
             out.append(source[index + 1])
             index += 2
@@ -125,7 +187,11 @@ def literal_prefix(source: str) -> str:
         if source[index:index + 1] in ("?", "*", "{"):
             out.pop()  # the last character is optional
             break
-    return "".join(out[:opened[0]] if opened else out)  # an open group may be optional
+    for length, place in opened:  # a group still open must be required for its text to be
+        if not _group_required(source, place):
+            return "".join(out[:length])
+    return "".join(out)
+
 
 def rule(pattern: str, event: str, *, sections: str = "header play summary",
          actor: str | None = None, prefix: str = "", then: str | None = None,
@@ -148,6 +214,16 @@ class Start:
 
     pattern: re.Pattern[str]
     new_id_only: bool = False
+    firsts: str = ""
+    """The characters a start line may begin with (a byte order mark always may); when
+    empty, taken from the pattern's literal start. Every line of a file is asked whether it
+    starts a hand: a line whose first character is not one of these is not matched."""
+
+    def __post_init__(self) -> None:
+        if not self.firsts:
+            source = self.pattern.pattern.replace(r"^(?:\ufeff)?", "^", 1)
+            first = literal_prefix(source)[:1]
+            object.__setattr__(self, "firsts", first and first + "\ufeff")
 
 
 @dataclass(frozen=True)
@@ -173,6 +249,9 @@ class Grammar:
     """When the line that starts a hand has no id: the line of the hand that gives it."""
     unmarked_money: tuple[int, str] | None = None
     """Scale and unit of amounts written without a currency symbol (``0.40``)."""
+    stakes_from_bets: bool = False
+    """The header gives no stakes (Bovada cash): the small bet is the first completion or
+    4th-street bet, the big bet twice it (fixed limit), and the record notes the inference."""
     _index: dict[tuple[int, str], dict[str, tuple[Rule, ...]]] = field(
         default_factory=dict, init=False, repr=False, compare=False)
 
@@ -218,6 +297,8 @@ class Grammar:
     def hand_start(self, text: str, current: str | None) -> str | None:
         """The hand id when a line starts a hand of this format."""
         for start in self.starts:
+            if start.firsts and text[:1] not in start.firsts:
+                continue
             match = start.pattern.match(text)
             if match and not (start.new_id_only and match["id"] == current):
                 return match.groupdict().get("id") or ""
@@ -250,10 +331,19 @@ class _HandReader:
         self.sorted_names: list[str] = []
         self.pending: dict[str, list[str]] = {}
         self.pending_line = 0
+        self.summarised: set[str] = set()
 
     # -- the driver -----------------------------------------------------------------------
     def money(self, text: str, line: int) -> int:
-        """An amount of this hand in its units."""
+        """An amount of this hand in its units (a plain amount read at once; anything else,
+        and every error, through ``parse_money``)."""
+        plain = _PLAIN_MONEY.match(text)
+        if plain is not None:
+            whole, cents = int(plain["whole"].replace(",", "")), plain["cents"]
+            if self.b.scale == 100:
+                return whole * 100 + (int(cents.ljust(2, "0")) if cents else 0)
+            if self.b.scale == 1 and not cents:
+                return whole
         return parse_money(text, self.b.scale, where=self.b.where(line))
 
     def header(self, line: Line) -> None:
@@ -280,6 +370,9 @@ class _HandReader:
             self.section = "play"
             if self.try_rules(text, number, self.g.rules):
                 return
+        if line_policy(text, self.names()) == "note":
+            self.b.note(UNREAD, f"line {number}: {text}")
+            return
         reason = "unknown line in the summary" if self.section == "summary" else "unknown line"
         raise self.b.fail(reason, number, text)
 
@@ -353,7 +446,7 @@ class _HandReader:
         groups = m.groupdict()
         game_text = " ".join(value for key, value in groups.items()
                              if key.startswith("game") and value)
-        limit = groups.get("limit")
+        limit = groups.get("limit") or rule.fixed.get("assumed_limit")
         game = self.g.game_of(game_text)
         if game is None or (limit is not None and limit.upper() not in self.g.fixed_limits):
             shown = f"{limit} {game_text}" if limit else game_text
@@ -365,8 +458,13 @@ class _HandReader:
             b.scale, b.unit = self.g.unmarked_money
         if groups.get("code") and groups.get("symbol"):
             b.unit = groups["code"]
-        b.small_bet = self.money(m["small"], number)
-        b.big_bet = self.money(m["big"], number)
+        if groups.get("tournament") and not groups.get("symbol") and rule.fixed.get("chips"):
+            b.scale, b.unit = 1, "chips"  # a tournament of a site whose cash logs omit the $
+        if groups.get("small") is not None:
+            b.small_bet = self.money(m["small"], number)
+            b.big_bet = self.money(m["big"], number)
+        elif not self.g.stakes_from_bets:
+            raise self.b.fail(f"no stakes in the {self.g.format} hand header", number, text)
         if groups.get("ante"):
             b.note("ante_stated", self.money(m["ante"], number))
         if groups.get("tournament"):
@@ -437,6 +535,9 @@ class _HandReader:
                   text: str) -> bool:
         """A street header; a community card on 7th street when the line shows one."""
         street = self.g.streets[(m.groupdict().get("street") or "").lower()]
+        if rule.fixed.get("relative") and self.b.street >= street:
+            # the first betting round has no header: each header names the round after it
+            street = self.b.street + 1
         community = None
         if m.groupdict().get("card") is not None:
             (community,) = self.b.cards(m["card"].split(), number) or (None,)
@@ -450,6 +551,10 @@ class _HandReader:
         """A dealing line: the player's cards of this street (brackets as the log has them)."""
         if name is None:
             return False
+        if self.b.street == 0 and rule.fixed.get("opens"):
+            self.b.start_street(3, number)  # the first deal opens 3rd street (no header)
+        elif rule.fixed.get("advances") and self.b.player(name, number) in self.b.dealt:
+            self.b.start_street(self.b.street + 1, number)  # no header: a second card
         groups = [self.g.tokens(" ".join(group)) for group in card_groups(m["cards"])]
         if rule.fixed.get("cumulative"):
             # each line lists the player's cards so far: the street's are at its place
@@ -498,6 +603,8 @@ class _HandReader:
         amount = self.money(groups["amount"], number) if groups.get("amount") else None
         to = self.money(groups["to"], number) if groups.get("to") else None
         all_in = groups.get("all_in") is not None
+        if kind is ActionKind.CHECK_CALL and to is not None:
+            amount, to = to - self.b.street_totals.get(name, 0), None  # a call to a total
         by_over = rule.fixed.get("by_over")
         if by_over is not None and amount is not None and to is not None:
             # ``raises X to Y``: X is the raise's size, as this site measures it (claims.py)
@@ -528,7 +635,11 @@ class _HandReader:
                 text: str) -> bool:
         """A player shows cards; a written low (``LO: 8,7,5,4,2``) is kept for the halves."""
         assert name is not None
-        self.b.show(name, self.b.cards(self.g.tokens(m["cards"]), number), number)
+        cards = self.b.cards(self.g.tokens(m["cards"]), number)
+        self.b.show(name, cards, number)
+        description = (m.groupdict().get("description") or "").strip(" ()")
+        if description:  # ``(HI: a pair of Sevens; LO: 8,7,5,4,2)``: checked as a claim
+            self.b.claim(name, ClaimKind.DESCRIPTION, number, text=description, cards=cards)
         low = re.search(r"LO: (?P<low>[\dATJQK,]+)", m.groupdict().get("description") or "")
         key = low_key(low["low"]) if low else None
         if key is not None:
@@ -609,6 +720,8 @@ class _HandReader:
         """A pot line naming every winner with the amount each took."""
         pot = self.pot(m)
         self.b.note("pot_totals", f"{pot}: {m['total']}")
+        self.b.claim(None, ClaimKind.TOTAL_POT, number, amount=self.money(m["total"], number),
+                     text=pot)
         for winner in m["winners"].split(", "):
             won = re.match(r"^(?P<name>.+?) \((?P<amount>[^()]+)\)$", winner.strip())
             if won is None:
@@ -631,6 +744,12 @@ class _HandReader:
                      amount=total + self.b.rake if rule.fixed.get("after_rake") else total)
         if (m.groupdict().get("pots") or "").strip():
             self.b.note("pots_stated", m["pots"].strip())
+            parts = [self.money(part["amount"], number) for part in re.finditer(
+                r"(?:Main|Side) pot(?:-\d+)?\.? ?\(?(?P<amount>" + _MONEY + r")\)?",
+                m["pots"])]
+            if parts and sum(parts) != total:  # the summary's own figures must agree
+                self.b.warn(f"the summary's pots add up to {sum(parts)}, its total pot is "
+                            f"{total}", number, m["pots"].strip())
         return True
 
     def on_rake(self, rule: Rule, name: str | None, m: re.Match[str], number: int,
@@ -656,19 +775,63 @@ class _HandReader:
         self.summary_claims(name, split[1], number)
         return True
 
+    def on_seat_show(self, rule: Rule, name: str | None, m: re.Match[str], number: int,
+                     text: str) -> bool:
+        """A summary line naming a player by seat number only (Bovada ``Seat 3:  $0.45  with
+        One pair [8c Qs Qc 3d Ts 4s 2h-Qs Qc Ts 8c 4s]``): the cards before the dash are the
+        player's whole hand, shown. What the line claims is held against the hand: one line
+        a seat, ``Folded`` only for a player who folded, and the amounts it states (``HI``
+        and ``LO``) equal to what the player was awarded; a line that contradicts the hand
+        stops it."""
+        seat = int(m["seat"])
+        player = next((who for who, at in self.b.seats.items() if at == seat), None)
+        if player is None:
+            raise self.b.fail(f"the summary names seat {seat}, where nobody sits", number, text)
+        if player in self.summarised:
+            raise self.b.fail(f"the summary lists seat {seat} twice", number, text)
+        self.summarised.add(player)
+        groups = m.groupdict()
+        if groups.get("folded"):
+            if player not in self.b.folded:
+                raise self.b.fail(f"the summary says seat {seat} folded; the hand shows no "
+                                  "fold", number, text)
+            return True
+        stated = sum(self.money(groups[key], number) for key in ("amount", "low")
+                     if groups.get(key))
+        awarded = sum(award.amount for who, award in self.b.awards
+                      if who == player and award.half != "returned")
+        if stated != awarded:
+            raise self.b.fail(f"the summary gives seat {seat} {stated} (in the record's "
+                              f"units); the hand's result lines give {awarded}", number, text)
+        if groups.get("cards"):
+            self.b.show(player, self.b.cards(self.g.tokens(m["cards"]), number), number)
+        return True
+
     def summary_claims(self, name: str, rest: str, number: int) -> None:
         """The figures and cards a summary seat line states, as claims the replay checks:
         the cards shown or mucked, what the player won or collected in all, and the hand
         the log says he holds (``with a flush, Queen high``)."""
-        cards = re.search(r"\b(?:showed|shows|mucked) \[(?P<cards>[^\]]*)\]", rest)
+        cards = (re.search(r"\b(?:showed|shows|mucked) \[(?P<cards>[^\]]*)\]", rest)
+                 or re.search(r"\[(?P<cards>[^\]]*?) - [BP]:", rest))  # Absolute
         if cards:
             self.b.claim(name, ClaimKind.SHOWED, number,
                          cards=self.b.cards(self.g.tokens(cards["cards"]), number))
         won = [self.money(found["amount"], number) for found in re.finditer(
-            r"\b(?:won|collected) \(?(?P<amount>" + _MONEY + r")\)?", rest)]
+            r"\b(?:won|collected)(?: Total)? \(?(?P<amount>" + _MONEY + r")\)?", rest)]
+        halves = [self.money(found["amount"], number) for found in re.finditer(
+            r"\b(?:HI|LO):\((?P<amount>" + _MONEY + r")\)", rest)]  # Absolute
+        if halves and won and sum(halves) != sum(won):
+            self.b.warn(f"the summary's halves add up to {sum(halves)}, its total to "
+                        f"{sum(won)}", number, rest)
+        for five in re.finditer(r"\b(?P<half>HI|LO):[^\[]*\[(?:[^\]]* - )?(?P<cards>"
+                                r"[BP]:[^\],]+(?:,[BP]:[^\],]+)*)\]", rest):
+            # Absolute names the five cards each half plays: ``[B:Ah,P:3d,…]``
+            played = self.b.cards([token[2:] for token in five["cards"].split(",")], number)
+            self.b.claim(name, ClaimKind.BEST_FIVE, number, cards=played,
+                         text="low" if five["half"] == "LO" else "high")
         if won:
             self.b.claim(name, ClaimKind.WON, number, amount=sum(won))
-        elif re.search(r"\b(?:lost|folded|mucked)\b", rest):
+        elif re.search(r"\b(?:lost|folded|mucked)\b", rest, re.IGNORECASE):
             self.b.claim(name, ClaimKind.WON, number, amount=0)
         described = re.search(r"\bwith (?P<text>.+?)\s*$", rest)
         if described and cards:
@@ -741,6 +904,30 @@ class _HandReader:
             self.b.note("uncalled_returned", f"the log returns no uncalled bet; {amount} (in "
                         f"the record's units) is returned to {live[0]} (line {line})")
 
+    def infer_stakes(self, last: int) -> None:
+        """Stakes a header does not state, from the betting (fixed limit): the first
+        wager of the hand that is not all-in is a completion on 3rd street or a bet on 4th
+        street (the small bet) unless the log calls it a double bet, or a bet on 5th street
+        or later (the big bet); the other bet is half or twice it. A hand with no such wager
+        is not checkable: its stakes are unknown, and the hand stops saying so."""
+        street = 0
+        for who, event in self.b.events:
+            if isinstance(event, Deal) and who is not None:
+                street = event.street
+            elif (isinstance(event, Action) and event.kind is ActionKind.WAGER
+                  and event.to and not event.all_in):
+                big = street >= 5 or event.stated.lower().startswith(("d ", "double"))
+                small = event.to // 2 if big else event.to
+                if big and event.to % 2:
+                    break
+                self.b.small_bet, self.b.big_bet = small, 2 * small
+                self.b.note("stakes_inferred", f"small bet {small}, big bet {2 * small} (in "
+                            f"the record's units), from the wager of line {event.line}: the "
+                            "header states no stakes")
+                return
+        raise self.b.fail("the log states no stakes, and no wager of the hand shows them",
+                          last)
+
     # -- the end ------------------------------------------------------------------------------
     def finish(self, last: int) -> HandRecord:
         """The record, once the hand is complete; the halves of a hi/lo pot filled in."""
@@ -750,6 +937,8 @@ class _HandReader:
             raise self.b.fail(self.g.incomplete, last)
         if self.g.implicit_uncalled:
             self.return_uncalled(last)
+        if self.g.stakes_from_bets and not self.b.small_bet:
+            self.infer_stakes(last)
         if self.g.halves == "lows":
             infer_halves(self.b, self.lows, self.no_low)
         elif self.g.halves == "shown-lows" and self.b.game == "hilo":
