@@ -6,6 +6,7 @@ excerpt does (or, for lines that cannot change the hand, with a note more)."""
 from __future__ import annotations
 
 import dataclasses
+import re
 from pathlib import Path
 
 import pytest
@@ -149,3 +150,58 @@ def test_a_euro_written_in_another_encoding_is_read_as_the_euro(tmp_path: Path) 
     (record,) = result.records
     assert dataclasses.replace(record, origin=one(text).origin) == one(text)
     assert any("another encoding" in p.reason for p in result.problems)
+
+
+@pytest.mark.parametrize(("old", "new"), [
+    ("7-Card Stud Hi/Lo fixed limit", "7stud8 fixed limit"),
+    ("Winamax Poker - CashGame - ", 'Winamax Poker - Go Fast "Fuji" - '),
+])
+def test_winamax_game_names_and_table_kinds(old: str, new: str) -> None:
+    text = local("winamax-hilo.txt")
+    assert same_hand(one(with_line(text, old, new)), one(text))
+
+
+@pytest.mark.parametrize(("old", "new"), [
+    ("Game ID: 693978063 1/2 (PRR) Leyak (Seven Cards Stud)",
+     "Game ID: 693978063 1/2 (PRR) Leyak (Seven Cards Stud) 8-max"),
+    ("Game ID: 693978063 1/2 (PRR) Leyak (Seven Cards Stud)",
+     "Game ID: 693978063 1/2 $2.20 Turbo Heads-up, Table 1 (Seven Cards Stud)"),
+    ("Player ChazDazzle ante (0.15)", "Player ChazDazzle posts ante (0.15)"),
+])
+def test_winning_game_line_and_ante_forms(old: str, new: str) -> None:
+    text = local("winning-stud.txt")
+    assert same_hand(one(with_line(text, old, new)), one(text))
+
+
+def test_winning_sitting_out_line_is_a_note() -> None:
+    text = local("winning-stud.txt")
+    record = one(with_line(text, "Player Nee ante (0.15)",
+                           "Player Nee ante (0.15)\nPlayer Nee sitting out"))
+    assert record.extra["sitting_out_stated"] == "Nee sitting out"
+
+
+@pytest.mark.parametrize("game", ["7 Card Stud Hi", "7 CARD STUD"])
+def test_everleaf_game_names(game: str) -> None:
+    text = local("everleaf-showdown.txt")
+    changed = with_line(text, "$0.05/$0.10 7 Card Stud -", f"$0.05/$0.10 {game} -")
+    assert same_hand(one(changed), one(text))
+
+
+@pytest.mark.parametrize(("gametype", "money"), [
+    ("7 Card Stud L 0,05€/0,10€", ("€", ",")),
+    ("7 Card Stud Limit $0.05/$0.10 Ante $0.01", ("$", ".")),
+])
+def test_ipoker_gametype_forms_and_decimal_commas(gametype: str, money: tuple[str, str]
+                                                  ) -> None:
+    text = local("ipoker-stud.xml")
+    sign, point = money
+
+    def amount(found: re.Match[str]) -> str:
+        number = found[1].replace(".", point)
+        return f'"{number}{sign}"' if sign == "€" else f'"{sign}{number}"'
+
+    changed = with_line(text, "7 Card Stud L $0.05/$0.10", gametype)
+    changed = re.sub(r'"\$([\d.]+)"', amount, changed)
+    record, original = one(changed), one(text)
+    assert same_hand(record, original)
+    assert record.unit == ("EUR" if sign == "€" else "USD")
