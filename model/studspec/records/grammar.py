@@ -484,7 +484,11 @@ class _HandReader:
                 text: str) -> bool:
         """A player shows cards; a written low (``LO: 8,7,5,4,2``) is kept for the halves."""
         assert name is not None
-        self.b.show(name, self.b.cards(self.g.tokens(m["cards"]), number), number)
+        cards = self.b.cards(self.g.tokens(m["cards"]), number)
+        self.b.show(name, cards, number)
+        description = (m.groupdict().get("description") or "").strip(" ()")
+        if description:  # ``(HI: a pair of Sevens; LO: 8,7,5,4,2)``: checked as a claim
+            self.b.claim(name, ClaimKind.DESCRIPTION, number, text=description, cards=cards)
         low = re.search(r"LO: (?P<low>[\dATJQK,]+)", m.groupdict().get("description") or "")
         key = low_key(low["low"]) if low else None
         if key is not None:
@@ -565,6 +569,8 @@ class _HandReader:
         """A pot line naming every winner with the amount each took."""
         pot = self.pot(m)
         self.b.note("pot_totals", f"{pot}: {m['total']}")
+        self.b.claim(None, ClaimKind.TOTAL_POT, number, amount=self.money(m["total"], number),
+                     text=pot)
         for winner in m["winners"].split(", "):
             won = re.match(r"^(?P<name>.+?) \((?P<amount>[^()]+)\)$", winner.strip())
             if won is None:
@@ -587,6 +593,12 @@ class _HandReader:
                      amount=total + self.b.rake if rule.fixed.get("after_rake") else total)
         if (m.groupdict().get("pots") or "").strip():
             self.b.note("pots_stated", m["pots"].strip())
+            parts = [self.money(part["amount"], number) for part in re.finditer(
+                r"(?:Main|Side) pot(?:-\d+)?\.? ?\(?(?P<amount>" + _MONEY + r")\)?",
+                m["pots"])]
+            if parts and sum(parts) != total:  # the summary's own figures must agree
+                self.b.warn(f"the summary's pots add up to {sum(parts)}, its total pot is "
+                            f"{total}", number, m["pots"].strip())
         return True
 
     def on_rake(self, rule: Rule, name: str | None, m: re.Match[str], number: int,
@@ -648,15 +660,27 @@ class _HandReader:
         """The figures and cards a summary seat line states, as claims the replay checks:
         the cards shown or mucked, what the player won or collected in all, and the hand
         the log says he holds (``with a flush, Queen high``)."""
-        cards = re.search(r"\b(?:showed|shows|mucked) \[(?P<cards>[^\]]*)\]", rest)
+        cards = (re.search(r"\b(?:showed|shows|mucked) \[(?P<cards>[^\]]*)\]", rest)
+                 or re.search(r"\[(?P<cards>[^\]]*?) - [BP]:", rest))  # Absolute
         if cards:
             self.b.claim(name, ClaimKind.SHOWED, number,
                          cards=self.b.cards(self.g.tokens(cards["cards"]), number))
         won = [self.money(found["amount"], number) for found in re.finditer(
-            r"\b(?:won|collected) \(?(?P<amount>" + _MONEY + r")\)?", rest)]
+            r"\b(?:won|collected)(?: Total)? \(?(?P<amount>" + _MONEY + r")\)?", rest)]
+        halves = [self.money(found["amount"], number) for found in re.finditer(
+            r"\b(?:HI|LO):\((?P<amount>" + _MONEY + r")\)", rest)]  # Absolute
+        if halves and won and sum(halves) != sum(won):
+            self.b.warn(f"the summary's halves add up to {sum(halves)}, its total to "
+                        f"{sum(won)}", number, rest)
+        for five in re.finditer(r"\b(?P<half>HI|LO):[^\[]*\[(?:[^\]]* - )?(?P<cards>"
+                                r"[BP]:[^\],]+(?:,[BP]:[^\],]+)*)\]", rest):
+            # Absolute names the five cards each half plays: ``[B:Ah,P:3d,…]``
+            played = self.b.cards([token[2:] for token in five["cards"].split(",")], number)
+            self.b.claim(name, ClaimKind.BEST_FIVE, number, cards=played,
+                         text="low" if five["half"] == "LO" else "high")
         if won:
             self.b.claim(name, ClaimKind.WON, number, amount=sum(won))
-        elif re.search(r"\b(?:lost|folded|mucked)\b", rest):
+        elif re.search(r"\b(?:lost|folded|mucked)\b", rest, re.IGNORECASE):
             self.b.claim(name, ClaimKind.WON, number, amount=0)
         described = re.search(r"\bwith (?P<text>.+?)\s*$", rest)
         if described and cards:
