@@ -221,7 +221,8 @@ ABSOLUTE = Grammar(
     format="absolute",
     starts=(Start(re.compile(r"^(?:\ufeff)?Stage #(?P<id>[A-Z0-9]+): ")),),  # IdentifySite
     headers=(
-        rule(r"^(?:\ufeff)?Stage #(?P<id>[A-Z0-9]+): (?P<game>.+?)\s+(?P<kind>Normal|Turbo|Speed)?\s*"
+        rule(r"^(?:\ufeff)?Stage #(?P<id>[A-Z0-9]+): (?P<game>.+?)\s+"
+             r"(?P<kind>Normal|Turbo|Speed)?\s*"
              r"(?:(?P<limit>Limit|Pot Limit|No Limit) )?" + STAKES_PREFIX + r"(?: - .*)?$",
              "game"),
     ),
