@@ -124,38 +124,52 @@ def _profile_rule_dropped(size: int, increment: int, rule: Any) -> bool:
 def pin_raise_cap() -> Iterator[Goal]:
     """cap_in_force_rule and max_wagers_rule equal the clause for every table and cap."""
     uncapped, contenders, cap = z3.Bool("heads_up_uncapped"), z3.Int("contenders"), z3.Int("cap")
+    event = z3.Bool("event_heads_up")
     yield _same("BET-09 statement", z3.And(contenders >= 0, contenders <= 9),
-                cap_in_force_rule(uncapped, contenders),
-                z3.Or(z3.Not(uncapped), contenders >= 3), "contenders", "?heads_up_uncapped")
+                cap_in_force_rule(uncapped, contenders, event),
+                z3.Or(z3.And(z3.Not(uncapped), z3.Not(event)), contenders >= 3), "contenders",
+                "?heads_up_uncapped", "?event_heads_up")
+    yield _anchor("TDA r48: capped heads-up in a tournament of five players",
+                  cap_in_force_rule(False, 2, False))
+    yield _anchor("TDA r48: lifted once the event is down to two players",
+                  not cap_in_force_rule(False, 2, True))
     yield _same("BET-08 statement", z3.And(cap >= 1, cap <= 9), max_wagers_rule(cap),
                 cap + 1, "cap")
     yield _anchor("RR: a bet and three raises", max_wagers_rule(3) == 4)
     # The entry points the betting round calls, with the profile's BetRules.
     yield exhaustive("BET-08/09 statement, the profile's heads_up_uncapped and raise_cap", (
         (f"{contenders} contenders, {rules}",
-         cap_in_force(rules, contenders) == (not rules.heads_up_uncapped or contenders >= 3)
+         cap_in_force(rules, contenders) == (not (rules.heads_up_uncapped
+                                                  or rules.event_heads_up) or contenders >= 3)
          and max_wagers(rules) == rules.raise_cap + 1)
-        for rules in (BetRules(heads_up_uncapped=uncapped, raise_cap=cap)
-                      for uncapped in (False, True) for cap in (3, 4))
+        for rules in (BetRules(heads_up_uncapped=uncapped, raise_cap=cap, event_heads_up=event)
+                      for uncapped in (False, True) for cap in (3, 4)
+                      for event in (False, True))
         for contenders in range(10)))
 
 
 @wrong_variant(cap_in_force_rule, "lifted only with one player left", "pin-raise-cap",
                "betting-cap")
-def _lifted_at_one(heads_up_uncapped: Any, contenders: Any) -> Any:
-    return ops.not_(ops.and_(heads_up_uncapped, ops.le(contenders, 1)))
+def _lifted_at_one(heads_up_uncapped: Any, contenders: Any, event_heads_up: Any = False) -> Any:
+    return ops.not_(ops.and_(ops.or_(heads_up_uncapped, event_heads_up), ops.le(contenders, 1)))
 
 
 @wrong_variant(cap_in_force_rule, "lifted with three players left", "pin-raise-cap",
                "betting-cap")
-def _lifted_at_three(heads_up_uncapped: Any, contenders: Any) -> Any:
-    return ops.not_(ops.and_(heads_up_uncapped, ops.le(contenders, 3)))
+def _lifted_at_three(heads_up_uncapped: Any, contenders: Any, event_heads_up: Any = False) -> Any:
+    return ops.not_(ops.and_(ops.or_(heads_up_uncapped, event_heads_up), ops.le(contenders, 3)))
 
 
 @wrong_variant(cap_in_force_rule, "heads_up_uncapped ignored", "pin-raise-cap",
                "betting-cap")
-def _cap_ignores_profile(heads_up_uncapped: Any, contenders: Any) -> Any:
+def _cap_ignores_profile(heads_up_uncapped: Any, contenders: Any,
+                         event_heads_up: Any = False) -> Any:
     return ops.gt(contenders, 2)
+
+
+@wrong_variant(cap_in_force_rule, "the event's players ignored (TDA r48)", "pin-raise-cap")
+def _event_ignored(heads_up_uncapped: Any, contenders: Any, event_heads_up: Any = False) -> Any:
+    return ops.not_(ops.and_(heads_up_uncapped, ops.le(contenders, 2)))
 
 
 @wrong_variant(cap_in_force, "the profile's heads_up_uncapped not passed on (always lifted)",
