@@ -235,3 +235,12 @@ def test_absolute_stage_ids_may_hold_letters() -> None:
 def test_ongame_table_line_forms(old: str, new: str) -> None:
     text = local("ongame-big-bring.txt")
     assert same_hand(one(with_line(text, old, new)), one(text))
+
+
+def test_an_action_written_with_a_colon_is_no_chat_and_stops_its_hand() -> None:
+    text = local(TILT)
+    first_fold = next(line for line in text.splitlines() if line.endswith(" folds"))
+    damaged = with_line(text, first_fold, first_fold.replace(" folds", ": folds"))
+    result = read_text(damaged, "damaged.txt")
+    assert not result.records
+    assert [p.reason for p in result.problems if p.severity == "error"] == ["unknown line"]

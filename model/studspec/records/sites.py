@@ -20,6 +20,13 @@ STAKES = r"(?P<symbol>[$€£])?(?P<small>[\d,.]+)/[$€£]?(?P<big>[\d,.]+)"
 ID_ANY = r"(?P<id>\S+)"
 
 
+CHAT = (r"^(?!(?:bets|calls|raises|folds|checks|completes|brings|antes|posts|shows|mucks|"
+        r"wins|ties|is all|collect|bring)\b)(?P<said>.*)$")
+"""Chat on sites that write no action with a colon after the name (Full Tilt, PartyPoker):
+``NAME: text``, unless the text starts with an action's verb (a damaged action line, which
+must stop its hand, not become a note)."""
+
+
 def ci(pattern: str) -> re.Pattern[str]:
     return re.compile(pattern, re.IGNORECASE)
 
@@ -177,8 +184,8 @@ FULLTILT = Grammar(
              actor=" ", sections="play"),
         wager("antes", "ante", all_in=r"(?P<all_in>, and is all in)?"),
         wager("brings [Ii]n for", "bring-in", all_in=r"(?P<all_in>, and is all in)?"),
-        rule(r"^(?P<said>.*)$", "note", actor=": ", sections="header play summary",
-             key="chat", form="text"),
+        rule(CHAT, "note", actor=": ", sections="header play summary", key="chat",
+             form="text"),
         wager("calls", "check-call", all_in=r"(?P<all_in>, and is all in)?"),
         wager("bets", "wager", all_in=r"(?P<all_in>, and is all in)?"),
         wager("raises to", "wager", amount="to", all_in=r"(?P<all_in>, and is all in)?"),
@@ -232,8 +239,7 @@ PARTYPOKER = Grammar(
         simple("folds", "fold"),
         rule(r"^opens$", "note", actor=" ", sections="play", key="opens"),
         # PartyPoker writes no action with a colon after the name: ``NAME: text`` is chat
-        rule(r"^(?P<said>.*)$", "note", actor=": ", sections="header play",
-             key="chat", form="text"),
+        rule(CHAT, "note", actor=": ", sections="header play", key="chat", form="text"),
         rule(r"^(?:doesn't|does not) show (?:\[[^\]]*\]|cards)\.?\s*$", "muck", actor=" ",
              sections="play", silent="yes"),
         rule(r"^shows \[(?P<cards>[^\]]*)\](?P<description>.*)$", "show", actor=" ",
