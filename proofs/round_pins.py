@@ -112,7 +112,7 @@ def pin_round_arithmetic() -> Iterator[Goal]:
 
 
 @wrong_variant(call_to_rule, "the call not live for the bring-in (the whole level again)",
-               "pin-round-arithmetic", "pin-legal-actions")
+               "pin-round-arithmetic")
 def _call_not_live(level: Any, wager: Any, stack: Any) -> Any:
     return ops.min_([wager + level, wager + stack])
 
@@ -124,7 +124,7 @@ def _target_from_own_wager(full_level: Any, increment: Any, wager: Any, stack: A
 
 
 @wrong_variant(fold_offered_rule, "fold offered with nothing to call, whatever the profile",
-               "pin-round-arithmetic", "pin-legal-actions")
+               "pin-round-arithmetic")
 def _fold_always(to_call: Any, fold_when_nothing_to_call: Any) -> Any:
     return True
 
@@ -423,8 +423,16 @@ def pin_legal_actions() -> Iterator[Goal]:
 
 
 _ORIGINALS: dict[str, Callable[..., Any]] = {
-    "legal_actions": legal_actions, "wager_refusal": wager_refusal, "apply_legal": apply_legal}
+    "legal_actions": legal_actions, "wager_refusal": wager_refusal, "apply_legal": apply_legal,
+    "start_round": start_round}
 """The model's functions, held where a substitution does not reach (the variants call them)."""
+
+
+@wrong_variant(start_round, "nobody owes the bring-in (the low card acts like any opener)",
+               "pin-round-start")
+def _no_bring_in_owed(*arguments: Any, **keywords: Any) -> RoundState:
+    state: RoundState = _ORIGINALS["start_round"](*arguments, **keywords)
+    return replace(state, bring_in_seat=None)
 
 
 @wrong_variant(legal_actions, "the bring-in player may check", "pin-legal-actions")

@@ -1,10 +1,10 @@
 """``studspec check FILE… [--profile P]``: replay recorded hands and report what breaks a rule.
 
-Reads PHH files (``*.phh``) and site hand histories (PokerStars, Full Tilt, PartyPoker,
-OnGame), replays every hand through the whole-hand model under a profile — the one given,
-or the one the log's site and game call for (``records.site_profiles``) — and reports each
-violation (the action, why, the clause and its source quote), where the model's result
-differs from the record's, and a summary over all the files. Input files are only read.
+Reads PHH files (``*.phh``) and site hand histories (every format of ``records.detect``),
+replays every hand through the whole-hand model under a profile — the one given, or the one
+the log's site and game call for (``records.site_profiles``) — and reports each violation
+(the action, why, the clause and its source quote), where the model's result differs from
+the record's, and a summary over all the files. Input files are only read.
 
 Nothing a reader noticed is dropped: a hand read with a reader warning (a corrupted card
 token, cards re-listed differently from the deal, halves the log does not tell) is reported
@@ -37,7 +37,7 @@ from studspec.records.detect import read_hand_histories
 from studspec.records.hand import HandRecord, Origin, PlayerRecord
 from studspec.records.phh import parse_phh, read_phh
 from studspec.records.phh_moves import phh_moves
-from studspec.records.site_profiles import ProfileChooser
+from studspec.records.site_profiles import ProfileChooser, site_formats_text
 from studspec.records.unstated import fill_bring_ins
 from studspec.replay import RECORD_ENDS_EARLY, ReplayResult, Violation, replay
 from studspec.specdata.clauses import get_clause
@@ -102,7 +102,7 @@ def read_records(path: Path) -> tuple[list[HandRecord], list[dict[str, Any]]]:
                 for p in result.problems]
     if result.format is None and not any(p["severity"] == "error" for p in problems):
         problems.append(_problem(str(path), None, None, "no hand of a known format (PHH, "
-                                 "PokerStars, Full Tilt, PartyPoker, OnGame)"))
+                                 f"{site_formats_text()})"))
     return result.records, problems
 
 

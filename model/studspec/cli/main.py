@@ -27,6 +27,7 @@ from studspec.cli.reports import (
 from studspec.cli.variants_cmd import variants_cmd
 from studspec.errors import StudSpecError
 from studspec.inputs import check_path_name
+from studspec.records.site_profiles import site_formats_text
 
 if TYPE_CHECKING:
     from studspec.cli.spool import CheckReport
@@ -120,8 +121,10 @@ def build_parser() -> argparse.ArgumentParser:
     verify.add_argument("--proof-json-out", metavar="FILE",
                         help="also write the proof results as JSON to FILE, as `studspec "
                              "prove --json-out` does (the docs build reads it; CI proves once)")
-    convert = commands.add_parser("convert", parents=[formats],
-                                  help="convert every hand of a site hand history to PHH")
+    convert_help = (f"convert every hand of a site hand history ({site_formats_text()}) "
+                    "to PHH")
+    convert = commands.add_parser("convert", parents=[formats], help=convert_help,
+                                  description=convert_help[0].upper() + convert_help[1:])
     convert.add_argument("file", metavar="FILE", help="the site hand-history file")
     convert.add_argument("--to", choices=("phh",), default="phh", help="target format")
     convert.add_argument("--out", metavar="DIR",
@@ -214,6 +217,14 @@ def build_parser() -> argparse.ArgumentParser:
     generate.add_argument("--out", required=True, metavar="DIR",
                           help="output folder (created if missing); files are never "
                                "overwritten")
+    serve = commands.add_parser("serve",
+                                help="the casebook and the Ask page (build a situation by "
+                                     "clicking, get the ruling) as a local web app; needs "
+                                     "the web extra")
+    serve.add_argument("--host", default="127.0.0.1",
+                       help="the address to listen on (default: 127.0.0.1, this machine "
+                            "only; 0.0.0.0 shares it on the network)")
+    serve.add_argument("--port", type=int, default=8000, help="the port (default: 8000)")
     return parser
 
 
@@ -344,6 +355,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     arguments = parser.parse_args(argv)
     try:
+        if arguments.command == "serve":
+            from studspec.cli.serve_cmd import serve
+
+            return serve(arguments.host, arguments.port)
         report = _dispatch(arguments)
     except (UsageError, StudSpecError) as error:
         print(f"studspec: error: {error}", file=sys.stderr)

@@ -36,7 +36,7 @@ _D = r"\$?[\d,]*\.?\d+"  # an amount with an optional dollar sign (``$0.10``, ``
 _ACR_START = r"^(?:\ufeff)?(?:Game )?Hand #(?P<id>\d+) - "
 ACR = Grammar(
     format="acr",
-    starts=(Start(re.compile(_ACR_START)),),
+    starts=(Start(re.compile(_ACR_START), firsts="HG\ufeff"),),
     headers=(
         rule(_ACR_START + r"(?:(?P<tournament>(?:\S+ GTD )?Tournament #\d+) - )?"
              r"(?P<game>[^()]+?) ?\((?P<limit>[^()]+)\) - (?:Level (?P<level>\w+) )?"
@@ -198,7 +198,7 @@ def _bovada(pattern: str, event: str, sections: str = "play", **fixed: str) -> R
 
 BOVADA = Grammar(
     format="bovada",
-    starts=(Start(re.compile(_BOV_START)),),
+    starts=(Start(re.compile(_BOV_START), firsts="IB\ufeff"),),
     headers=(
         rule(_BOV_START + r"(?:(?:TBL|Zone Poker ID)#(?P<table>\S+)\s+)?(?P<game>\S+(?: HiLo)?)"
              r"(?: (?P<tournament>Tournament #(?:M-)?\d+ TBL#\d+),)?(?: 1 on 1)?"
