@@ -204,7 +204,9 @@ FULLTILT = Grammar(
 PARTYPOKER = Grammar(
     format="partypoker",
     starts=(Start(re.compile(r"^(?:\ufeff)?Game #(?P<id>\d+) starts\.\s*$")),
-            Start(re.compile(r"^(?:\ufeff)?\*\*\*\*\* Hand History for Game (?P<id>\d+) \*{5}\s*$"),
+            # ``[fF]or``: both spellings (FPDB's IdentifySite, re_identify['PartyPoker'])
+            Start(re.compile(r"^(?:\ufeff)?\*\*\*\*\* Hand History [fF]or Game (?P<id>\d+) "
+                             r"\*{5}\s*$"),
                   new_id_only=True)),
     headers=(
         rule(r"^" + STAKES + r"(?: (?P<code>[A-Z]{3}))? (?:(?P<limit>FL|PL|NL) )?(?P<game>.+?)"
@@ -269,7 +271,10 @@ ONGAME = Grammar(
     starts=(Start(re.compile(r"^(?:\ufeff)?\*\*\*\*\* History for hand " + ID_ANY
                              + r" \*{5}\s*$")),),
     headers=(
-        rule(r"^Table: (?P<table>.+?) \((?P<limit>LIMIT|POT_LIMIT|NO_LIMIT) (?P<game>[A-Z_0-9]+)"
+        # OnGameToFpdb re_HandInfo: ``Table: [SPEED] NAME [N] (LIMIT …``, the limit also
+        # ``Limit`` / ``Pot Limit`` / ``No Limit``
+        rule(r"^Table: (?P<table>.+?) \((?P<limit>LIMIT|POT_LIMIT|NO_LIMIT|Limit|Pot Limit|"
+             r"No Limit) (?P<game>[A-Z_0-9]+)"
              r" " + STAKES + r"(?:, ante: (?P<ante>[$€£]?[\d,.]+))?(?:, (?P<money>[^)]*))?\)\s*$",
              "game"),
     ),
