@@ -244,3 +244,12 @@ def test_an_action_written_with_a_colon_is_no_chat_and_stops_its_hand() -> None:
     result = read_text(damaged, "damaged.txt")
     assert not result.records
     assert [p.reason for p in result.problems if p.severity == "error"] == ["unknown line"]
+
+
+def test_full_tilt_mixed_game_name_before_the_game() -> None:
+    text = local(TILT)
+    header = TILT_HEADER.replace("- Limit Stud Hi -", "- HORSE - Limit Stud Hi -")
+    assert same_hand(one(with_line(text, TILT_HEADER, header)), one(text))
+    razz = TILT_HEADER.replace("- Limit Stud Hi -", "- HORSE - Limit Razz -")
+    assert read_text(with_line(text, TILT_HEADER, razz), "razz.txt").problems[0].severity == (
+        "skipped")

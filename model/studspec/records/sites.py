@@ -152,12 +152,15 @@ POKERSTARS = Grammar(
 # deals by the cards.
 _TILT_START = r"^(?:\ufeff)?Full Tilt Poker(?:\.fr)? (?:Game|Hand) #(?P<id>\d+):\s*"
 _TILT_ANTE = r"(?: Ante (?P<ante>[$€£]?[\d,.]+))?"
+# The game part names a game (a mixed game's name, ``HORSE - Limit Stud Hi``, may come first)
+_TILT_GAME = (r"(?P<game>(?=[^-]*(?:Stud|Razz|Hold|Omaha|Draw|Badugi|Lowball|Triple|Courchevel))"
+              r"[A-Za-z][^-]*?)")
 FULLTILT = Grammar(
     format="fulltilt",
     starts=(Start(re.compile(_TILT_START)),),
     headers=(
         rule(_TILT_START + r"(?:(?P<tournament>.+?\(\d+\)), )?(?:Table )?.*? - " + STAKES
-             + _TILT_ANTE + r" - (?P<game>[A-Za-z].*?)(?: - .*)?$", "game"),
+             + _TILT_ANTE + r" - (?:(?P<mix>[^-]+) - )?" + _TILT_GAME + r"(?: - .*)?$", "game"),
         rule(_TILT_START + r"(?:(?P<tournament>.+?\(\d+\)), )?(?:Table )?.*? - "
              r"(?P<game>[A-Za-z][^-]*?) - " + STAKES + _TILT_ANTE + r"(?: - .*)?$", "game"),
     ),
