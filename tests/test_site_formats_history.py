@@ -253,3 +253,18 @@ def test_full_tilt_mixed_game_name_before_the_game() -> None:
     razz = TILT_HEADER.replace("- Limit Stud Hi -", "- HORSE - Limit Razz -")
     assert read_text(with_line(text, TILT_HEADER, razz), "razz.txt").problems[0].severity == (
         "skipped")
+
+
+@pytest.mark.parametrize(("old", "new", "read"), [
+    ('stakes="Limit $0.25/$0.50"', 'stakes="Fixed Limit $0.25/$0.50"', True),
+    ('<description type="7-Stud H/L8"', '<description type="Seven Card Stud HiLo"', True),
+    ('stakes="Limit $0.25/$0.50"', 'stakes="Half Pot Limit $0.25/$0.50"', False),
+])
+def test_merge_description_forms(old: str, new: str, read: bool) -> None:
+    text = local("merge-hilo.xml")
+    result = read_text(with_line(text, old, new), "merge.xml")
+    if read:
+        (record,) = result.records
+        assert same_hand(record, one(text))
+    else:
+        assert not result.records and result.problems[0].severity == "skipped"
