@@ -13,6 +13,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from site_claims import claims_section
+
 from studspec.cli.check import check_report
 from studspec.records.detect import READERS
 from studspec.records.site_profiles import GAME_NAMES, SITE_NAMES
@@ -247,6 +249,7 @@ def site_validation_page(root: Path, clause_ref: Any, escape: Any,
                               if p.parent.name == site)
             if files:
                 lines += [f"* {escape(why)} Files: {files}.", ""]
+    lines += claims_section(list(_files(folder)), clause_ref, escape, heading)
     lines += [*heading("Site rule differences", "-"),
               "Where a site's logs show a rule the TDA does not have, the site's profile "
               "says so, citing the log hand; every other value is inherited from ``base`` "
