@@ -27,7 +27,7 @@ CHAT = (r"^(?!(?:bets|calls|raises|folds|checks|completes|brings|antes|posts|sho
 must stop its hand, not become a note)."""
 
 
-DOES_NOT_SHOW = r"^(?:doesn't|does not) show(?: (?:hand|cards|\[[^\]]*\]))?\.?\s*$"
+DOES_NOT_SHOW = r"^does(?:n't| not) show(?: (?:hand|cards|\[[^\]]*\]))?\.?\s*$"
 """A player at the showdown who does not show: no event (the issue's unseen logs wrote it
 on several sites); the cards, when listed, are not taken as shown."""
 
@@ -120,7 +120,7 @@ POKERSTARS = Grammar(
         rule(r"^(?P<verb>folds)(?P<cards> \[.*)?$", "action", actor=": ", sections="play",
              kind="fold"),
         rule(r"^mucks hand$", "muck", actor=": ", sections="play"),
-        rule(r"^(?:doesn't|does not) show(?: hand)?\s*$", "muck", actor=": ", sections="play",
+        rule(r"^does(?:n't| not) show(?: hand)?\s*$", "muck", actor=": ", sections="play",
              silent="yes"),
         rule(r"^shows \[(?P<cards>[^\]]*)\](?: \((?P<description>.*)\))?\s*$", "show",
              actor=": ", sections="play"),
@@ -250,7 +250,7 @@ PARTYPOKER = Grammar(
         rule(r"^opens$", "note", actor=" ", sections="play", key="opens"),
         # PartyPoker writes no action with a colon after the name: ``NAME: text`` is chat
         rule(CHAT, "note", actor=": ", sections="header play", key="chat", form="text"),
-        rule(r"^(?:doesn't|does not) show (?:\[[^\]]*\]|cards)\.?\s*$", "muck", actor=" ",
+        rule(r"^does(?:n't| not) show (?:\[[^\]]*\]|cards)\.?\s*$", "muck", actor=" ",
              sections="play", silent="yes"),
         rule(r"^shows \[(?P<cards>[^\]]*)\](?P<description>.*)$", "show", actor=" ",
              sections="play"),

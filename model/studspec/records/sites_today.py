@@ -72,7 +72,7 @@ ACR = Grammar(
         rule(r"^shows \[(?P<cards>[^\]]*)\](?: \((?P<description>.*)\))?\s*$", "show",
              actor=" ", sections="play"),
         rule(r"^mucks(?: hand)?\s*$", "muck", actor=" ", sections="play"),
-        rule(r"^(?:does not show|doesn't show)(?: hand)?\s*$", "muck", actor=" ",
+        rule(r"^does(?: not|n't) show(?: hand)?\s*$", "muck", actor=" ",
              sections="play", silent="yes"),
         rule(r"^Total pot (?P<total>" + _D + r")(?P<pots>.*?) \| Rake (?P<rake>" + _D + r")"
              r"(?: \| JP Fee (?P<fee>" + _D + r"))?\s*$", "total", sections="summary",
