@@ -205,3 +205,66 @@ def test_ipoker_gametype_forms_and_decimal_commas(gametype: str, money: tuple[st
     record, original = one(changed), one(text)
     assert same_hand(record, original)
     assert record.unit == ("EUR" if sign == "€" else "USD")
+
+
+def test_an_everleaf_hand_may_start_at_its_hand_history_line() -> None:
+    text = local("everleaf-showdown.txt")
+    first = text.splitlines()[0]
+    assert first.startswith("Everleaf Gaming Game #")
+    alone = text.split("\n", 1)[1]
+    record = one(alone)
+    assert same_hand(record, one(text)) and record.origin.hand_id == "285999845"
+
+
+def test_partypoker_hand_history_line_spelt_with_a_capital_for() -> None:
+    text = local("party-hilo.txt")
+    starts_here = text.split("\n", 3)[3].replace("Hand History for Game", "Hand History For Game")
+    assert same_hand(one(starts_here), one(text))
+
+
+def test_absolute_stage_ids_may_hold_letters() -> None:
+    text = local("absolute-hilo.txt").replace("Stage #1300000000:", "Stage #AB13000:")
+    record = one(text)
+    assert record.origin.hand_id == "AB13000"
+
+
+@pytest.mark.parametrize(("old", "new"), [
+    ("Table: Winnipeg [292493407] (LIMIT", "Table: [SPEED] Winnipeg [292493407] (LIMIT"),
+    ("Table: Winnipeg [292493407] (LIMIT", "Table: Winnipeg [292493407] (Limit"),
+])
+def test_ongame_table_line_forms(old: str, new: str) -> None:
+    text = local("ongame-big-bring.txt")
+    assert same_hand(one(with_line(text, old, new)), one(text))
+
+
+def test_an_action_written_with_a_colon_is_no_chat_and_stops_its_hand() -> None:
+    text = local(TILT)
+    first_fold = next(line for line in text.splitlines() if line.endswith(" folds"))
+    damaged = with_line(text, first_fold, first_fold.replace(" folds", ": folds"))
+    result = read_text(damaged, "damaged.txt")
+    assert not result.records
+    assert [p.reason for p in result.problems if p.severity == "error"] == ["unknown line"]
+
+
+def test_full_tilt_mixed_game_name_before_the_game() -> None:
+    text = local(TILT)
+    header = TILT_HEADER.replace("- Limit Stud Hi -", "- HORSE - Limit Stud Hi -")
+    assert same_hand(one(with_line(text, TILT_HEADER, header)), one(text))
+    razz = TILT_HEADER.replace("- Limit Stud Hi -", "- HORSE - Limit Razz -")
+    assert read_text(with_line(text, TILT_HEADER, razz), "razz.txt").problems[0].severity == (
+        "skipped")
+
+
+@pytest.mark.parametrize(("old", "new", "read"), [
+    ('stakes="Limit $0.25/$0.50"', 'stakes="Fixed Limit $0.25/$0.50"', True),
+    ('<description type="7-Stud H/L8"', '<description type="Seven Card Stud HiLo"', True),
+    ('stakes="Limit $0.25/$0.50"', 'stakes="Half Pot Limit $0.25/$0.50"', False),
+])
+def test_merge_description_forms(old: str, new: str, read: bool) -> None:
+    text = local("merge-hilo.xml")
+    result = read_text(with_line(text, old, new), "merge.xml")
+    if read:
+        (record,) = result.records
+        assert same_hand(record, one(text))
+    else:
+        assert not result.records and result.problems[0].severity == "skipped"

@@ -159,6 +159,37 @@ def test_a_phone_sized_screen(browser: Any, server: Server) -> None:
     context.close()
 
 
+CONTRAST = """(selector) => {
+  const rgb = (text) => text.match(/\\d+(\\.\\d+)?/g).slice(0, 3).map(Number);
+  const lum = ([r, g, b]) => {
+    const [R, G, B] = [r, g, b].map((v) => { v /= 255;
+      return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); });
+    return 0.2126 * R + 0.7152 * G + 0.0722 * B; };
+  return [...document.querySelectorAll(selector)].map((el) => {
+    let back = el, bg = "rgba(0, 0, 0, 0)";
+    while (back && (bg = getComputedStyle(back).backgroundColor) === "rgba(0, 0, 0, 0)")
+      back = back.parentElement;
+    const [a, b] = [lum(rgb(getComputedStyle(el).color)),
+                    lum(rgb(bg === "rgba(0, 0, 0, 0)" ? "rgb(255, 255, 255)" : bg))];
+    return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+  });
+}"""
+
+
+def test_text_and_cards_have_readable_contrast(browser: Any, server: Server) -> None:
+    """Every card, answer, note and link reaches WCAG AA contrast (4.5:1) on its
+    background; a suit is told by its glyph and its name as well as its colour."""
+    page = browser.new_page(**LAPTOP)
+    page.goto(server.url + "/cases/bring-in-tie-by-suit")
+    for selector in (".card", ".answer", ".profiles", ".note", ".english", "a", "caption",
+                     "footer p", "header a"):
+        ratios = page.evaluate(CONTRAST, selector)
+        assert ratios and min(ratios) >= 4.5, (selector, min(ratios or [0]))
+    glyphs = page.locator(".card.suit-clubs").all_inner_texts()
+    assert glyphs and all(text.endswith("♣") for text in glyphs)
+    page.close()
+
+
 def test_keyboard_alone(browser: Any, server: Server) -> None:
     page = browser.new_page(**LAPTOP)
     page.goto(server.url + "/")

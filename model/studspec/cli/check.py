@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from studspec.claims import claims_hold
-from studspec.cli.spool import CheckReport, RenderedHand, render_hand
+from studspec.cli.spool import CheckReport, RenderedHand, counted, render_hand
 from studspec.errors import InvalidInputError, SpecError, StudSpecError
 from studspec.fast.hand import WARM_UP_HANDS, FastRules, warm_up
 from studspec.fast.replay import FastResult, accept_fast, accept_moves
@@ -139,9 +139,10 @@ def _checked_and_rendered(file: str, profile_name: str | None, fast_path: bool
                           ) -> tuple[list[tuple[dict[str, Any], RenderedHand]],
                                      list[dict[str, Any]]]:
     """``check_file``, each hand with its part of the report written out where it was
-    checked (a worker process, with ``--jobs``), so the main process only copies it."""
+    checked (a worker process, with ``--jobs``), so the main process only copies it; of the
+    hand itself only what the summary counts goes back (``spool.counted``)."""
     hands, problems = check_file(file, profile_name, fast_path)
-    return [(hand, render_hand(hand, _hand_lines)) for hand in hands], problems
+    return [(counted(hand), render_hand(hand, _hand_lines)) for hand in hands], problems
 
 
 FILES_PER_TASK = 16

@@ -20,6 +20,13 @@ STAKES = r"(?P<symbol>[$€£])?(?P<small>[\d,.]+)/[$€£]?(?P<big>[\d,.]+)"
 ID_ANY = r"(?P<id>\S+)"
 
 
+CHAT = (r"^(?!(?:bets|calls|raises|folds|checks|completes|brings|antes|posts|shows|mucks|"
+        r"wins|ties|is all|collect|bring)\b)(?P<said>.*)$")
+"""Chat on sites that write no action with a colon after the name (Full Tilt, PartyPoker):
+``NAME: text``, unless the text starts with an action's verb (a damaged action line, which
+must stop its hand, not become a note)."""
+
+
 def ci(pattern: str) -> re.Pattern[str]:
     return re.compile(pattern, re.IGNORECASE)
 
@@ -145,12 +152,15 @@ POKERSTARS = Grammar(
 # deals by the cards.
 _TILT_START = r"^(?:\ufeff)?Full Tilt Poker(?:\.fr)? (?:Game|Hand) #(?P<id>\d+):\s*"
 _TILT_ANTE = r"(?: Ante (?P<ante>[$€£]?[\d,.]+))?"
+# The game part names a game (a mixed game's name, ``HORSE - Limit Stud Hi``, may come first)
+_TILT_GAME = (r"(?P<game>(?=[^-]*(?:Stud|Razz|Hold|Omaha|Draw|Badugi|Lowball|Triple|Courchevel))"
+              r"[A-Za-z][^-]*?)")
 FULLTILT = Grammar(
     format="fulltilt",
     starts=(Start(re.compile(_TILT_START)),),
     headers=(
         rule(_TILT_START + r"(?:(?P<tournament>.+?\(\d+\)), )?(?:Table )?.*? - " + STAKES
-             + _TILT_ANTE + r" - (?P<game>[A-Za-z].*?)(?: - .*)?$", "game"),
+             + _TILT_ANTE + r" - (?:(?P<mix>[^-]+) - )?" + _TILT_GAME + r"(?: - .*)?$", "game"),
         rule(_TILT_START + r"(?:(?P<tournament>.+?\(\d+\)), )?(?:Table )?.*? - "
              r"(?P<game>[A-Za-z][^-]*?) - " + STAKES + _TILT_ANTE + r"(?: - .*)?$", "game"),
     ),
@@ -177,8 +187,8 @@ FULLTILT = Grammar(
              actor=" ", sections="play"),
         wager("antes", "ante", all_in=r"(?P<all_in>, and is all in)?"),
         wager("brings [Ii]n for", "bring-in", all_in=r"(?P<all_in>, and is all in)?"),
-        rule(r"^(?P<said>.*)$", "note", actor=": ", sections="header play summary",
-             key="chat", form="text"),
+        rule(CHAT, "note", actor=": ", sections="header play summary", key="chat",
+             form="text"),
         wager("calls", "check-call", all_in=r"(?P<all_in>, and is all in)?"),
         wager("bets", "wager", all_in=r"(?P<all_in>, and is all in)?"),
         wager("raises to", "wager", amount="to", all_in=r"(?P<all_in>, and is all in)?"),
@@ -204,7 +214,9 @@ FULLTILT = Grammar(
 PARTYPOKER = Grammar(
     format="partypoker",
     starts=(Start(re.compile(r"^(?:\ufeff)?Game #(?P<id>\d+) starts\.\s*$")),
-            Start(re.compile(r"^(?:\ufeff)?\*\*\*\*\* Hand History for Game (?P<id>\d+) \*{5}\s*$"),
+            # ``[fF]or``: both spellings (FPDB's IdentifySite, re_identify['PartyPoker'])
+            Start(re.compile(r"^(?:\ufeff)?\*\*\*\*\* Hand History [fF]or Game (?P<id>\d+) "
+                             r"\*{5}\s*$"),
                   new_id_only=True)),
     headers=(
         rule(r"^" + STAKES + r"(?: (?P<code>[A-Z]{3}))? (?:(?P<limit>FL|PL|NL) )?(?P<game>.+?)"
@@ -230,8 +242,7 @@ PARTYPOKER = Grammar(
         simple("folds", "fold"),
         rule(r"^opens$", "note", actor=" ", sections="play", key="opens"),
         # PartyPoker writes no action with a colon after the name: ``NAME: text`` is chat
-        rule(r"^(?P<said>.*)$", "note", actor=": ", sections="header play",
-             key="chat", form="text"),
+        rule(CHAT, "note", actor=": ", sections="header play", key="chat", form="text"),
         rule(r"^(?:doesn't|does not) show (?:\[[^\]]*\]|cards)\.?\s*$", "muck", actor=" ",
              sections="play", silent="yes"),
         rule(r"^shows \[(?P<cards>[^\]]*)\](?P<description>.*)$", "show", actor=" ",
@@ -269,7 +280,10 @@ ONGAME = Grammar(
     starts=(Start(re.compile(r"^(?:\ufeff)?\*\*\*\*\* History for hand " + ID_ANY
                              + r" \*{5}\s*$")),),
     headers=(
-        rule(r"^Table: (?P<table>.+?) \((?P<limit>LIMIT|POT_LIMIT|NO_LIMIT) (?P<game>[A-Z_0-9]+)"
+        # OnGameToFpdb re_HandInfo: ``Table: [SPEED] NAME [N] (LIMIT …``, the limit also
+        # ``Limit`` / ``Pot Limit`` / ``No Limit``
+        rule(r"^Table: (?P<table>.+?) \((?P<limit>LIMIT|POT_LIMIT|NO_LIMIT|Limit|Pot Limit|"
+             r"No Limit) (?P<game>[A-Z_0-9]+)"
              r" " + STAKES + r"(?:, ante: (?P<ante>[$€£]?[\d,.]+))?(?:, (?P<money>[^)]*))?\)\s*$",
              "game"),
     ),

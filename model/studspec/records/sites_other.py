@@ -84,7 +84,11 @@ WINAMAX = Grammar(
 _EVERLEAF_MONEY = r"\$ ?\d[\d,]*(?:\.\d+)?(?: [A-Z]{3})?"
 EVERLEAF = Grammar(
     format="everleaf",
-    starts=(Start(re.compile(r"^(?:\ufeff)?Everleaf Gaming Game #(?P<id>\d+)\s*$")),),
+    # FPDB's IdentifySite knows Everleaf logs (and its skin Partouche Poker) by the line
+    # ``***** Hand history for game #N *****``: a log may start a hand there
+    starts=(Start(re.compile(r"^(?:\ufeff)?Everleaf Gaming Game #(?P<id>\d+)\s*$")),
+            Start(re.compile(r"^(?:\ufeff)?\*\*\*\*\* Hand history for game #(?P<id>\d+) "
+                             r"\*{5}\s*$"), new_id_only=True)),
     headers=(
         rule(r"^(?P<symbol>[$€£])?(?P<small>[\d,.]+)/[$€£]?(?P<big>[\d,.]+)(?: (?P<code>[A-Z]{3}))?"
              r" (?:(?P<limit>Limit|Fixed Limit|Pot Limit|No Limit) )?(?P<game>.+?) - .*$", "game",
@@ -215,9 +219,10 @@ WINNING = Grammar(
 _ABS_ACTOR = " - "
 ABSOLUTE = Grammar(
     format="absolute",
-    starts=(Start(re.compile(r"^(?:\ufeff)?Stage #(?P<id>\d+): ")),),
+    starts=(Start(re.compile(r"^(?:\ufeff)?Stage #(?P<id>[A-Z0-9]+): ")),),  # IdentifySite
     headers=(
-        rule(r"^(?:\ufeff)?Stage #(?P<id>\d+): (?P<game>.+?)\s+(?P<kind>Normal|Turbo|Speed)?\s*"
+        rule(r"^(?:\ufeff)?Stage #(?P<id>[A-Z0-9]+): (?P<game>.+?)\s+"
+             r"(?P<kind>Normal|Turbo|Speed)?\s*"
              r"(?:(?P<limit>Limit|Pot Limit|No Limit) )?" + STAKES_PREFIX + r"(?: - .*)?$",
              "game"),
     ),
