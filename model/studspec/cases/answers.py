@@ -18,11 +18,11 @@ from studspec.cases.irregular import irregularity_answer
 from studspec.cases.kinds import KINDS, action_text
 from studspec.cases.schema import Case
 from studspec.cases.situation import play
+from studspec.claims import rake_findings
 from studspec.deal import deal_third_street
 from studspec.dealing import DealResult, fold_pattern_of, simulate_deal
 from studspec.deck import DECK_SIZE, Conventions, cards_taken_through, check_table_size
 from studspec.errors import IllegalActionError, SpecError
-from studspec.claims import rake_findings
 from studspec.hand import Hand, position_of
 from studspec.hand_state import Phase
 from studspec.profiles import Profile
