@@ -268,3 +268,16 @@ def test_merge_description_forms(old: str, new: str, read: bool) -> None:
         assert same_hand(record, one(text))
     else:
         assert not result.records and result.problems[0].severity == "skipped"
+
+
+@pytest.mark.parametrize(("name", "before", "line"), [
+    ("fulltilt-steal.txt", "*** SUMMARY ***", "Player4 does not show"),
+    ("kingsclub-stud.txt", "*** SUMMARY ***", "Player0 doesn't show"),
+    ("absolute-hilo.txt", "*** SUMMARY ***", "PLAYER1 - Does not show"),
+    ("stars-hilo-35874576282.txt", "*** SUMMARY ***", "Soroka69: does not show"),
+    ("acr-hilo.txt", "*** SUMMARY ***", "BlueLineSwinger does not show"),
+    ("ongame-big-bring.txt", "Summary:", "Player0 doesn't show hand"),
+])
+def test_a_player_who_does_not_show_is_no_event(name: str, before: str, line: str) -> None:
+    text = local(name)
+    assert same_hand(one(with_line(text, before, f"{line}\n{before}")), one(text))

@@ -27,6 +27,11 @@ CHAT = (r"^(?!(?:bets|calls|raises|folds|checks|completes|brings|antes|posts|sho
 must stop its hand, not become a note)."""
 
 
+DOES_NOT_SHOW = r"^does(?:n't| not) show(?: (?:hand|cards|\[[^\]]*\]))?\.?\s*$"
+"""A player at the showdown who does not show: no event (the issue's unseen logs wrote it
+on several sites); the cards, when listed, are not taken as shown."""
+
+
 def ci(pattern: str) -> re.Pattern[str]:
     return re.compile(pattern, re.IGNORECASE)
 
@@ -115,7 +120,8 @@ POKERSTARS = Grammar(
         rule(r"^(?P<verb>folds)(?P<cards> \[.*)?$", "action", actor=": ", sections="play",
              kind="fold"),
         rule(r"^mucks hand$", "muck", actor=": ", sections="play"),
-        rule(r"^doesn't show hand$", "muck", actor=": ", sections="play", silent="yes"),
+        rule(r"^does(?:n't| not) show(?: hand)?\s*$", "muck", actor=": ", sections="play",
+             silent="yes"),
         rule(r"^shows \[(?P<cards>[^\]]*)\](?: \((?P<description>.*)\))?\s*$", "show",
              actor=": ", sections="play"),
         wager("posts the ante", "ante", actor=": ", all_in=_STARS_ACTION_END),
@@ -178,6 +184,7 @@ FULLTILT = Grammar(
         simple("checks", "check-call"),
         simple("folds", "fold"),
         rule(r"^mucks$", "muck", actor=" ", sections="play"),
+        rule(DOES_NOT_SHOW, "muck", actor=" ", sections="play", silent="yes"),
         rule(r"^is low with \[(?P<card>[^\]]*)\]\s*$", "note", actor=" ", sections="play",
              key="low_card_stated", form="text"),
         rule(r"^shows \[(?P<cards>[^\]]*)\](?P<description>.*)$", "show", actor=" ",
@@ -243,7 +250,7 @@ PARTYPOKER = Grammar(
         rule(r"^opens$", "note", actor=" ", sections="play", key="opens"),
         # PartyPoker writes no action with a colon after the name: ``NAME: text`` is chat
         rule(CHAT, "note", actor=": ", sections="header play", key="chat", form="text"),
-        rule(r"^(?:doesn't|does not) show (?:\[[^\]]*\]|cards)\.?\s*$", "muck", actor=" ",
+        rule(r"^does(?:n't| not) show (?:\[[^\]]*\]|cards)\.?\s*$", "muck", actor=" ",
              sections="play", silent="yes"),
         rule(r"^shows \[(?P<cards>[^\]]*)\](?P<description>.*)$", "show", actor=" ",
              sections="play"),
@@ -299,6 +306,7 @@ ONGAME = Grammar(
         rule(r"^(?P<cards>.*)$", "deal", prefix="Dealing to ", actor=": ", sections="play"),
         simple("checks", "check-call"),
         simple("folds", "fold"),
+        rule(DOES_NOT_SHOW, "muck", actor=" ", sections="play", silent="yes"),
         wager("posts ante", "ante"),
         wager("small bring in", "bring-in"),
         wager("big bring in", "wager"),
