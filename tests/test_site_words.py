@@ -223,6 +223,8 @@ def playable() -> list[Case]:
     for case in load_casebook().values():
         if case.question.kind.name not in ("legal-actions", "first-to-act", "bring-in"):
             continue
+        if getattr(case.situation, "event_players", None) is not None:
+            continue  # how many players the event has left (BET-09) is in no hand history
         game_profile = load_profile(PROFILE + ("-8" if case.situation.game == "hilo" else ""))
         played = play(case.situation, game_profile if case.situation.game else profile)
         hand = played.hand
