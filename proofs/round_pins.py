@@ -141,10 +141,12 @@ def _no_level_after_all_in(street: Any, first_stack: Any, bring_in: Any) -> Any:
 ALL_IN_RULES: tuple[ShortAllInRule, ShortAllInRule] = ("half_bet", "full_raise")
 RULE_VARIANTS = tuple(
     BetRules(fourth_street_open_pair=option, raise_cap=cap, heads_up_uncapped=uncapped,
-             short_all_in_rule=all_in, fold_when_nothing_to_call=fold)
-    for option, cap, uncapped, all_in, fold in (
-        (False, 3, True, ALL_IN_RULES[0], False), (False, 3, False, ALL_IN_RULES[1], True),
-        (True, 4, True, ALL_IN_RULES[1], False), (True, 3, False, ALL_IN_RULES[0], True)))
+             short_all_in_rule=all_in, fold_when_nothing_to_call=fold, event_heads_up=event)
+    for option, cap, uncapped, all_in, fold, event in (
+        (False, 3, True, ALL_IN_RULES[0], False, False),
+        (False, 3, False, ALL_IN_RULES[1], True, False),
+        (True, 4, True, ALL_IN_RULES[1], False, False),
+        (True, 3, False, ALL_IN_RULES[0], True, True)))
 """Each value of every betting parameter of the profiles, in four combinations."""
 
 
@@ -227,7 +229,8 @@ def _players_with_chips(state: RoundState) -> int:
 def _cap_reached(state: RoundState) -> bool:
     """BET-08: a bet and raise_cap raises; BET-09: the cap holds unless the profile lifts it
     heads-up and fewer than three players with chips remain (and once capped, stays)."""
-    lifted = state.rules.heads_up_uncapped and _players_with_chips(state) < 3
+    lifted = ((state.rules.heads_up_uncapped or state.rules.event_heads_up)
+              and _players_with_chips(state) < 3)
     return state.capped or (state.wagers >= state.rules.raise_cap + 1 and not lifted)
 
 
