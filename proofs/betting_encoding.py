@@ -114,7 +114,10 @@ def params_value(state: RoundState) -> Params:
     rules: BetRules = state.rules
     return Params(bv(int(state.street)), bv(state.stakes.small_bet), bv(state.stakes.bring_in),
                   z3.BoolVal(state.open_pair), z3.BoolVal(rules.fourth_street_open_pair),
-                  bv(rules.raise_cap), z3.BoolVal(rules.heads_up_uncapped),
+                  bv(rules.raise_cap),
+                  # BET-09: the profile's heads-up rule and the event down to two players
+                  # lift the cap alike (cap_in_force_rule), so one free flag covers both.
+                  z3.BoolVal(rules.heads_up_uncapped or rules.event_heads_up),
                   z3.BoolVal(rules.short_all_in_rule == "half_bet"),
                   z3.BoolVal(rules.fold_when_nothing_to_call))
 

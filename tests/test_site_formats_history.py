@@ -235,3 +235,49 @@ def test_absolute_stage_ids_may_hold_letters() -> None:
 def test_ongame_table_line_forms(old: str, new: str) -> None:
     text = local("ongame-big-bring.txt")
     assert same_hand(one(with_line(text, old, new)), one(text))
+
+
+def test_an_action_written_with_a_colon_is_no_chat_and_stops_its_hand() -> None:
+    text = local(TILT)
+    first_fold = next(line for line in text.splitlines() if line.endswith(" folds"))
+    damaged = with_line(text, first_fold, first_fold.replace(" folds", ": folds"))
+    result = read_text(damaged, "damaged.txt")
+    assert not result.records
+    assert [p.reason for p in result.problems if p.severity == "error"] == ["unknown line"]
+
+
+def test_full_tilt_mixed_game_name_before_the_game() -> None:
+    text = local(TILT)
+    header = TILT_HEADER.replace("- Limit Stud Hi -", "- HORSE - Limit Stud Hi -")
+    assert same_hand(one(with_line(text, TILT_HEADER, header)), one(text))
+    razz = TILT_HEADER.replace("- Limit Stud Hi -", "- HORSE - Limit Razz -")
+    assert read_text(with_line(text, TILT_HEADER, razz), "razz.txt").problems[0].severity == (
+        "skipped")
+
+
+@pytest.mark.parametrize(("old", "new", "read"), [
+    ('stakes="Limit $0.25/$0.50"', 'stakes="Fixed Limit $0.25/$0.50"', True),
+    ('<description type="7-Stud H/L8"', '<description type="Seven Card Stud HiLo"', True),
+    ('stakes="Limit $0.25/$0.50"', 'stakes="Half Pot Limit $0.25/$0.50"', False),
+])
+def test_merge_description_forms(old: str, new: str, read: bool) -> None:
+    text = local("merge-hilo.xml")
+    result = read_text(with_line(text, old, new), "merge.xml")
+    if read:
+        (record,) = result.records
+        assert same_hand(record, one(text))
+    else:
+        assert not result.records and result.problems[0].severity == "skipped"
+
+
+@pytest.mark.parametrize(("name", "before", "line"), [
+    ("fulltilt-steal.txt", "*** SUMMARY ***", "Player4 does not show"),
+    ("kingsclub-stud.txt", "*** SUMMARY ***", "Player0 doesn't show"),
+    ("absolute-hilo.txt", "*** SUMMARY ***", "PLAYER1 - Does not show"),
+    ("stars-hilo-35874576282.txt", "*** SUMMARY ***", "Soroka69: does not show"),
+    ("acr-hilo.txt", "*** SUMMARY ***", "BlueLineSwinger does not show"),
+    ("ongame-big-bring.txt", "Summary:", "Player0 doesn't show hand"),
+])
+def test_a_player_who_does_not_show_is_no_event(name: str, before: str, line: str) -> None:
+    text = local(name)
+    assert same_hand(one(with_line(text, before, f"{line}\n{before}")), one(text))

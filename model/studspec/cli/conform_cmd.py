@@ -27,6 +27,7 @@ from studspec.cases.conform import (
 from studspec.cli.reports import Report
 from studspec.engines.protocol import Engine
 from studspec.engines.registry import engine_factory
+from studspec.fuzz.protocol_suite import HOLDS, run_suite, suite_data, suite_lines
 from studspec.profiles import Game, Profile, load_profile
 
 ORDER = (FAILED, PASSED, NOT_CHECKED, NOT_APPLICABLE)
@@ -50,6 +51,7 @@ def conform_report(engine: str, profile_names: Sequence[str], case_names: Sequen
         return engines[key]
 
     outcomes = conform(cases, profiles, engine_for, games)
+    suite = run_suite(engine_for(profiles[0]), profiles[0]) if profiles else []
     name = next(iter(engines.values())).name if engines else engine
     counts = Counter(outcome.status for outcome in outcomes)
     data = {"engine": name, "profiles": list(profile_names), "games": list(games),
@@ -79,6 +81,8 @@ def conform_report(engine: str, profile_names: Sequence[str], case_names: Sequen
         lines += ["", f"{NOT_APPLICABLE}:"]
         for detail, names in inapplicable.items():
             lines.append(f"  {detail}: {', '.join(names)}")
+    lines[1:1] = suite_lines(suite)
+    data["protocol_suite"] = suite_data(suite)
     passed: dict[str, list[str]] = {}
     for o in outcomes:
         if o.status == PASSED:
@@ -86,4 +90,5 @@ def conform_report(engine: str, profile_names: Sequence[str], case_names: Sequen
     if passed:
         lines += ["", "passed:"] + [f"  {case}: {', '.join(names)}"
                                     for case, names in passed.items()]
-    return Report(data, "\n".join(lines), 1 if counts[FAILED] else 0)
+    broken = any(result.status != HOLDS for result in suite)
+    return Report(data, "\n".join(lines), 1 if counts[FAILED] or broken else 0)

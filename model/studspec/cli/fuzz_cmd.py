@@ -4,7 +4,9 @@ Plays N generated hands (each a Stud or a Stud/8 hand; ``--game`` narrows to one
 engine whose handshake names one game plays that one, the report saying so) through the
 engine and the model in lock-step, shows a progress
 line on stderr (a terminal only) with the live count of divergences by clause, then reports
-each kind of divergence with its class and minimal hand (saved as PHH under ``--out``).
+each kind of divergence with its class and minimal hand (saved as PHH under ``--out``),
+after the protocol suite (``studspec.fuzz.protocol_suite``: fixed hands, each naming the
+convention an engine breaks).
 The same command plays the same hands. Exit code: 1 if any hand diverged, else 0.
 """
 
@@ -28,6 +30,7 @@ from studspec.engines.protocol import Engine
 from studspec.engines.registry import engine_factory
 from studspec.errors import InvalidInputError
 from studspec.fuzz.campaign import EngineFactory, Progress, run_campaign
+from studspec.fuzz.protocol_suite import HOLDS, run_suite, suite_data, suite_lines
 from studspec.fuzz.report import campaign_report
 from studspec.inputs import output_folder
 from studspec.parallel import check_jobs
@@ -142,6 +145,10 @@ def fuzz_report(engine: str, profile_name: str, hands: int, seed: int, out: str 
     data, text = campaign_report(campaign, setup.profile, under_test, setup.command,
                                  setup.folder if campaign.by_kind else None)
     data.update(note)
+    suite = run_suite(under_test, setup.profile)
+    data["protocol_suite"] = suite_data(suite)
     lines = text.split("\n")
-    return Report(data, "\n".join([*lines[:2], games_text(note), *lines[2:]]),
-                  1 if campaign.by_kind else 0)
+    broken = any(result.status != HOLDS for result in suite)
+    return Report(data, "\n".join([*lines[:2], games_text(note), *suite_lines(suite),
+                                   *lines[2:]]),
+                  1 if campaign.by_kind or broken else 0)

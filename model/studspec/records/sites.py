@@ -20,6 +20,18 @@ STAKES = r"(?P<symbol>[$€£])?(?P<small>[\d,.]+)/[$€£]?(?P<big>[\d,.]+)"
 ID_ANY = r"(?P<id>\S+)"
 
 
+CHAT = (r"^(?!(?:bets|calls|raises|folds|checks|completes|brings|antes|posts|shows|mucks|"
+        r"wins|ties|is all|collect|bring)\b)(?P<said>.*)$")
+"""Chat on sites that write no action with a colon after the name (Full Tilt, PartyPoker):
+``NAME: text``, unless the text starts with an action's verb (a damaged action line, which
+must stop its hand, not become a note)."""
+
+
+DOES_NOT_SHOW = r"^does(?:n't| not) show(?: (?:hand|cards|\[[^\]]*\]))?\.?\s*$"
+"""A player at the showdown who does not show: no event (the issue's unseen logs wrote it
+on several sites); the cards, when listed, are not taken as shown."""
+
+
 def ci(pattern: str) -> re.Pattern[str]:
     return re.compile(pattern, re.IGNORECASE)
 
@@ -108,7 +120,8 @@ POKERSTARS = Grammar(
         rule(r"^(?P<verb>folds)(?P<cards> \[.*)?$", "action", actor=": ", sections="play",
              kind="fold"),
         rule(r"^mucks hand$", "muck", actor=": ", sections="play"),
-        rule(r"^doesn't show hand$", "muck", actor=": ", sections="play", silent="yes"),
+        rule(r"^does(?:n't| not) show(?: hand)?\s*$", "muck", actor=": ", sections="play",
+             silent="yes"),
         rule(r"^shows \[(?P<cards>[^\]]*)\](?: \((?P<description>.*)\))?\s*$", "show",
              actor=": ", sections="play"),
         wager("posts the ante", "ante", actor=": ", all_in=_STARS_ACTION_END),
@@ -145,12 +158,15 @@ POKERSTARS = Grammar(
 # deals by the cards.
 _TILT_START = r"^(?:\ufeff)?Full Tilt Poker(?:\.fr)? (?:Game|Hand) #(?P<id>\d+):\s*"
 _TILT_ANTE = r"(?: Ante (?P<ante>[$€£]?[\d,.]+))?"
+# The game part names a game (a mixed game's name, ``HORSE - Limit Stud Hi``, may come first)
+_TILT_GAME = (r"(?P<game>(?=[^-]*(?:Stud|Razz|Hold|Omaha|Draw|Badugi|Lowball|Triple|Courchevel))"
+              r"[A-Za-z][^-]*?)")
 FULLTILT = Grammar(
     format="fulltilt",
     starts=(Start(re.compile(_TILT_START)),),
     headers=(
         rule(_TILT_START + r"(?:(?P<tournament>.+?\(\d+\)), )?(?:Table )?.*? - " + STAKES
-             + _TILT_ANTE + r" - (?P<game>[A-Za-z].*?)(?: - .*)?$", "game"),
+             + _TILT_ANTE + r" - (?:(?P<mix>[^-]+) - )?" + _TILT_GAME + r"(?: - .*)?$", "game"),
         rule(_TILT_START + r"(?:(?P<tournament>.+?\(\d+\)), )?(?:Table )?.*? - "
              r"(?P<game>[A-Za-z][^-]*?) - " + STAKES + _TILT_ANTE + r"(?: - .*)?$", "game"),
     ),
@@ -168,6 +184,7 @@ FULLTILT = Grammar(
         simple("checks", "check-call"),
         simple("folds", "fold"),
         rule(r"^mucks$", "muck", actor=" ", sections="play"),
+        rule(DOES_NOT_SHOW, "muck", actor=" ", sections="play", silent="yes"),
         rule(r"^is low with \[(?P<card>[^\]]*)\]\s*$", "note", actor=" ", sections="play",
              key="low_card_stated", form="text"),
         rule(r"^shows \[(?P<cards>[^\]]*)\](?P<description>.*)$", "show", actor=" ",
@@ -177,8 +194,8 @@ FULLTILT = Grammar(
              actor=" ", sections="play"),
         wager("antes", "ante", all_in=r"(?P<all_in>, and is all in)?"),
         wager("brings [Ii]n for", "bring-in", all_in=r"(?P<all_in>, and is all in)?"),
-        rule(r"^(?P<said>.*)$", "note", actor=": ", sections="header play summary",
-             key="chat", form="text"),
+        rule(CHAT, "note", actor=": ", sections="header play summary", key="chat",
+             form="text"),
         wager("calls", "check-call", all_in=r"(?P<all_in>, and is all in)?"),
         wager("bets", "wager", all_in=r"(?P<all_in>, and is all in)?"),
         wager("raises to", "wager", amount="to", all_in=r"(?P<all_in>, and is all in)?"),
@@ -232,9 +249,8 @@ PARTYPOKER = Grammar(
         simple("folds", "fold"),
         rule(r"^opens$", "note", actor=" ", sections="play", key="opens"),
         # PartyPoker writes no action with a colon after the name: ``NAME: text`` is chat
-        rule(r"^(?P<said>.*)$", "note", actor=": ", sections="header play",
-             key="chat", form="text"),
-        rule(r"^(?:doesn't|does not) show (?:\[[^\]]*\]|cards)\.?\s*$", "muck", actor=" ",
+        rule(CHAT, "note", actor=": ", sections="header play", key="chat", form="text"),
+        rule(r"^does(?:n't| not) show (?:\[[^\]]*\]|cards)\.?\s*$", "muck", actor=" ",
              sections="play", silent="yes"),
         rule(r"^shows \[(?P<cards>[^\]]*)\](?P<description>.*)$", "show", actor=" ",
              sections="play"),
@@ -290,6 +306,7 @@ ONGAME = Grammar(
         rule(r"^(?P<cards>.*)$", "deal", prefix="Dealing to ", actor=": ", sections="play"),
         simple("checks", "check-call"),
         simple("folds", "fold"),
+        rule(DOES_NOT_SHOW, "muck", actor=" ", sections="play", silent="yes"),
         wager("posts ante", "ante"),
         wager("small bring in", "bring-in"),
         wager("big bring in", "wager"),

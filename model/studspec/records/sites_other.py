@@ -251,6 +251,8 @@ ABSOLUTE = Grammar(
              kind="check-call"),
         rule(r"^(?P<verb>Folds)\s*$", "action", sections="play", actor=_ABS_ACTOR, kind="fold"),
         rule(r"^Mucks\s*$", "muck", sections="play", actor=_ABS_ACTOR),
+        rule(r"^Does(?: not|n't) show(?: \[[^\]]*\])?\s*$", "muck", sections="play",
+             actor=_ABS_ACTOR, silent="yes"),
         rule(r"^Shows \[(?P<cards>[^\]]*)\](?: \((?P<description>.*)\))?\s*$", "show",
              sections="play", actor=_ABS_ACTOR),
         rule(r"^Collects (?P<amount>" + MONEY + r") from (?P<pot>main pot|side pot(?: #?"

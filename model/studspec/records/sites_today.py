@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from studspec.records.grammar import Grammar, Rule, Start, rule
-from studspec.records.sites import ci, simple, wager
+from studspec.records.sites import DOES_NOT_SHOW, ci, simple, wager
 
 _D = r"\$?[\d,]*\.?\d+"  # an amount with an optional dollar sign (``$0.10``, ``1,250``)
 
@@ -72,7 +72,7 @@ ACR = Grammar(
         rule(r"^shows \[(?P<cards>[^\]]*)\](?: \((?P<description>.*)\))?\s*$", "show",
              actor=" ", sections="play"),
         rule(r"^mucks(?: hand)?\s*$", "muck", actor=" ", sections="play"),
-        rule(r"^(?:does not show|doesn't show)(?: hand)?\s*$", "muck", actor=" ",
+        rule(r"^does(?: not|n't) show(?: hand)?\s*$", "muck", actor=" ",
              sections="play", silent="yes"),
         rule(r"^Total pot (?P<total>" + _D + r")(?P<pots>.*?) \| Rake (?P<rake>" + _D + r")"
              r"(?: \| JP Fee (?P<fee>" + _D + r"))?\s*$", "total", sections="summary",
@@ -142,6 +142,7 @@ KINGSCLUB = Grammar(
         rule(r"^shows \[(?P<cards>[^\]]*)\](?P<description>.*)$", "show", actor=" ",
              sections="play"),
         rule(r"^mucks(?: hand)?\s*$", "muck", actor=" ", sections="play"),
+        rule(DOES_NOT_SHOW, "muck", actor=" ", sections="play", silent="yes"),
         rule(r"^Uncalled bet \((?P<amount>[^)]*)\) returned to (?P<who>.+?)\s*$", "uncalled",
              sections="play summary"),
         rule(r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>" + _KC_MONEY + r")\) [-+]?"
