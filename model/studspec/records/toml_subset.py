@@ -49,8 +49,8 @@ def _value(text: str) -> object:
         raise _NotPlain(text)
     try:
         return _DECODER.decode(text)
-    except ValueError:  # JSONDecodeError is a ValueError; so is a huge int
-        raise _NotPlain(text) from None
+    except (ValueError, RecursionError):  # JSONDecodeError is a ValueError; so is a huge
+        raise _NotPlain(text) from None     # int; a deep array: tomllib explains (or refuses)
 
 
 def read_plain_toml(text: str) -> dict[str, object] | None:
