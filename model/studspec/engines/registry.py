@@ -20,6 +20,7 @@ from typing import TypeVar
 
 from studspec.engines.protocol import Engine, Move, Observation, Table
 from studspec.errors import InvalidInputError, StudSpecError
+from studspec.inputs import check_seconds
 from studspec.profiles import load_profile
 
 EngineFactory = Callable[[], Engine]
@@ -103,7 +104,8 @@ def engine_factory(spec: str, profile_name: str = "base", *,
         if not command:
             raise InvalidInputError("cmd: needs a program to run, e.g. 'cmd:node engine.mjs'",
                                     input_text=spec, where="--engine")
-        wait = DEFAULT_TIMEOUT if timeout is None else timeout
+        wait = DEFAULT_TIMEOUT if timeout is None else check_seconds(
+            timeout, what="--engine-timeout")  # refused now, before any hand is played
         return lambda: PipeEngine(command, timeout=wait, label=spec)
     if _PYTHON_PATH.match(spec):
         module_name, attribute = spec.split(":")
