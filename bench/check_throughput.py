@@ -10,7 +10,8 @@ model. PokerKit's side loads the same hand, converted once with studspec's PHH w
 (the conversion is not timed), with ``pokerkit.HandHistory.loads`` and iterates its states
 to the end. Only hands both can replay are timed; the others are listed with PokerKit's
 error. The workload repeats the hands up to ``--hands``. studspec's side is timed twice:
-the model alone, and with the fast path first (accept fast, explain slow). With
+the model alone, and with the fast path first (accept fast, explain slow; a PHH hand read
+straight into the fast path's moves, as ``check`` reads it). With
 ``--generated N`` the hands are N hands of a generated corpus (``studspec generate``,
 profile pokerkit-0.7.7), read from PHH by both sides.
 """
@@ -26,6 +27,7 @@ from pathlib import Path
 
 import pokerkit
 
+from studspec.cli.check import _direct_phh as direct_phh
 from studspec.fast.hand import warm_up
 from studspec.fast.replay import accept_fast
 from studspec.fuzz.corpus import generated_hands
@@ -59,7 +61,10 @@ def hand_texts(folder: Path) -> list[tuple[str, str]]:
 def studspec_check(name: str, text: str, profiles: ProfileChooser, *,
                    fast_path: bool = False) -> int:
     """Read one hand's text and replay it under the profile its log calls for (with the
-    fast path: accept fast, replay through Hand what it does not find clean)."""
+    fast path: accept fast, replay through Hand what it does not find clean; a PHH hand is
+    read straight into the fast path's moves first, as ``check`` reads it)."""
+    if fast_path and name.endswith(".phh") and direct_phh(text, name, profiles) is not None:
+        return 1
     checked = 0
     records = [parse_phh(text, name)] if name.endswith(".phh") else read_text(text, name).records
     for filled in fill_bring_ins(records):

@@ -6,9 +6,9 @@ from dataclasses import replace
 
 from studspec.cards import parse_suit_order
 from studspec.engines.model_adapter import ModelEngine
-from studspec.engines.protocol import Move, MoveKind, Observation
+from studspec.engines.protocol import EngineRefusal, Move, MoveKind, Observation
 from studspec.hand_state import contender_of
-from studspec.pots import divide_pot
+from studspec.pots import divide_pot, split_units
 from studspec.profiles import Profile
 from studspec.sidepots import build_pots
 
@@ -69,3 +69,148 @@ def crash_on_apply() -> CrashOnApply:
     from studspec.profiles import load_profile
 
     return CrashOnApply(load_profile("base"))
+
+
+# -- Engines for the failure modes of inference (tests/test_infer_failure_modes.py) -------
+
+class _OwnCap(ModelEngine):
+    """The model with wagers taken away wherever ``_capped`` says the engine's cap binds."""
+
+    def _capped(self) -> bool:
+        return False
+
+    def legal_moves(self) -> frozenset[Move]:
+        moves = super().legal_moves()
+        if not self._capped():
+            return moves
+        return frozenset(move for move in moves if move.kind != MoveKind.WAGER)
+
+    def refuses(self, move: Move) -> str | None:
+        if move.kind == MoveKind.WAGER and self._capped():
+            return "BET-08: the betting is capped"
+        return super().refuses(move)
+
+    def apply(self, move: Move) -> None:
+        reason = self.refuses(move) if move.kind == MoveKind.WAGER else None
+        if reason is not None:
+            raise EngineRefusal(reason)
+        super().apply(move)
+
+
+class CapsWhileThreeAreIn(_OwnCap):
+    """Keeps the raise cap on while three or more players are in the round, one of them
+    all-in; lifts it in a true heads-up. BET-09 counts the players with chips: under a
+    profile with ``heads_up_uncapped = true`` the engine agrees heads-up and not with an
+    all-in third player, so it follows no one value of the parameter (a defect)."""
+
+    def _capped(self) -> bool:
+        hand = self.hand
+        if hand is None or hand.round is None:
+            return False
+        return sum(hand.round.in_hand) > 2 and hand.round.raises >= hand.profile.raise_cap
+
+
+class KeepsLastCardBack(ModelEngine):
+    """Never deals the stub's last card (``last_card_dealable = false``): a value that only
+    a hand reaching 7th street with a stub of exactly enough cards exercises."""
+
+    def __init__(self, profile: Profile) -> None:
+        super().__init__(replace(profile, last_card_dealable=False))
+
+
+class KeepsUncalledBet(ModelEngine):
+    """Leaves uncalled chips in the pot: the top layer that one player alone reached is
+    divided with the pot below it instead of returned (POT-07)."""
+
+    def observe(self) -> Observation:
+        seen = super().observe()
+        hand = self.hand
+        if hand is None or not seen.over or not self.shown:
+            return seen
+        structure = build_pots(hand.contributed, hand.live)
+        if not structure.returned:
+            return seen
+        cards = {seat: hand.hand_of(seat) for seat in self.shown}
+        contenders = {seat: contender_of(seat, own, hand.profile)
+                      for seat, own in cards.items() if own is not None}
+        paid: dict[int, int] = {}
+        pots = [[pot.amount, pot.eligible] for pot in structure.pots]
+        for seat, back in structure.returned.items():
+            top = max(index for index, pot in enumerate(structure.pots)
+                      if seat in pot.eligible)
+            pots[top][0] += back
+        for amount, eligible in pots:
+            division = divide_pot(amount, [contenders[s] for s in eligible], hand.profile)
+            for seat, won in division.awards.items():
+                paid[seat] = paid.get(seat, 0) + won
+        net = tuple(hand.behind[seat] + paid.get(seat, 0) - hand.starting[seat]
+                    for seat in range(hand.seats))
+        return replace(seen, net=net)
+
+
+class OddChipToTheLowHalf(ModelEngine):
+    """In hi/lo, gives the odd chip between the halves of a pot to the low half (POT-04)."""
+
+    def observe(self) -> Observation:
+        seen = super().observe()
+        hand = self.hand
+        settlement = hand.settlement if hand is not None else None
+        if hand is None or settlement is None or not seen.over:
+            return seen
+        net = list(seen.net)
+        unit = hand.profile.chip_unit
+        for division in settlement.divisions:
+            if not division.low_winners or division.high_half - division.low_half != unit:
+                continue
+            for shares, sign in ((division.high_shares, -1), (division.low_shares, 1)):
+                order = sorted(shares, key=lambda seat: -shares[seat])
+                redone = split_units(sum(shares.values()) // unit + sign, order)
+                for seat in order:
+                    net[seat] += redone[seat] * unit - shares[seat]
+        return replace(seen, net=tuple(net))
+
+
+class HeadsUpCapOfFourRaises(_OwnCap):
+    """Heads-up (fewer than three players with chips), caps the betting at a bet and four
+    raises; with more players, at a bet and three (the profile's ``raise_cap``). Against a
+    profile that caps heads-up play at three raises, a heads-up hand that stops at the
+    fifth wager is explained as well by ``raise_cap = 4`` as by ``heads_up_uncapped =
+    true``: the two mimic each other, and the engine follows neither."""
+
+    def __init__(self, profile: Profile) -> None:
+        super().__init__(replace(profile, heads_up_uncapped=True))
+
+    def _capped(self) -> bool:
+        hand = self.hand
+        if hand is None or hand.round is None:
+            return False
+        round_ = hand.round
+        with_chips = sum(1 for seat, live in enumerate(round_.in_hand)
+                         if live and round_.stacks[seat] > 0)
+        return with_chips < 3 and round_.raises >= 4
+
+
+def keeps_last_card_back() -> KeepsLastCardBack:
+    """A MODULE:FACTORY factory for the engine that keeps the stub's last card (base)."""
+    from studspec.profiles import load_profile
+
+    return KeepsLastCardBack(load_profile("base"))
+
+
+class SplitsEveryPot(ModelEngine):
+    """Splits every pot equally among the hands shown, whoever holds the best hand
+    (POT-01 in stud high, POT-02 in hi/lo)."""
+
+    def observe(self) -> Observation:
+        seen = super().observe()
+        hand = self.hand
+        if hand is None or not seen.over or len(self.shown) < 2:
+            return seen
+        structure = build_pots(hand.contributed, hand.live)
+        paid = {seat: back for seat, back in structure.returned.items()}
+        for pot in structure.pots:
+            for seat, won in split_units(pot.amount, sorted(pot.eligible)).items():
+                paid[seat] = paid.get(seat, 0) + won
+        net = tuple(hand.behind[seat] + paid.get(seat, 0) - hand.starting[seat]
+                    for seat in range(hand.seats))
+        return replace(seen, net=net)

@@ -58,6 +58,23 @@ CHECKED = {
     "site-relisted-cards-contradict.txt": (2, ["NOT clean", "line 22",
                                                "differ from the cards dealt before"]),
     "site-two-players-one-seat.txt": (2, ["line 4", "seat 1 is taken already by 'Hero'"]),
+    # 2026-12-02 S-rows: every figure a log states is a claim (studspec.claims)
+    "site-call-amount-off-by-one-pokerstars.txt": (1, ["BET-04", "line 57", "put in 9",
+                                                       "puts in 8"]),
+    "site-call-amount-off-by-one-merge.xml": (1, ["BET-04", "line 54", "put in 51",
+                                                  "puts in 50"]),
+    "site-award-exceeds-pot-unknown-showdown-everleaf.txt": (1, [
+        "POT-06", "pays out 500", "pot of 106"]),
+    "site-award-to-folded-player-unknown-showdown-everleaf.txt": (1, [
+        "POT-06", "Player1 is paid 98", "no live hand"]),
+    "site-award-97pct-unstated-rake-everleaf.txt": (1, ["NOT clean", "POT-08",
+                                                        "a rake of 33 of a pot of 34"]),
+    "site-summary-cards-contradict-deal-pokerstars.txt": (1, [
+        "SHOW-04", "line 82", "7d dealt to another player"]),
+    "site-relisted-card-contradicts-deal-absolute.txt": (2, [
+        "NOT clean", "line 32", "differ from the cards dealt before", "'7s'"]),
+    "site-relisted-card-contradicts-deal-merge.xml": (2, [
+        "NOT clean", "line 73", "differ from the cards dealt before"]),
 }
 
 

@@ -7,11 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from studspec.cli.check import check_report, read_records
+from studspec.cli.check import _direct_phh, check_report, read_records
 from studspec.cli.main import main
 from studspec.cli.render import to_json
 from studspec.fast.replay import accept_fast
-from studspec.records.hand import HandRecord
+from studspec.fuzz.corpus import generated_hands
+from studspec.profiles import load_profile, profile_names
+from studspec.records.hand import Deal, HandRecord
+from studspec.records.phh import write_phh
 from studspec.records.site_profiles import ProfileChooser
 from studspec.records.unstated import fill_bring_ins
 from studspec.replay import replay
@@ -63,14 +66,18 @@ def test_reports_on_the_real_corpus_are_byte_identical_with_and_without_the_fast
 
 
 @pytest.mark.clause("BET-01", "POT-06", "SHOW-02")
-@pytest.mark.parametrize("profile", ["pokerstars", "tda-2024-8", "s003"])
+@pytest.mark.parametrize("profile", profile_names())
 def test_reports_on_generated_hands_are_byte_identical_and_taken_by_the_fast_path(
         tmp_path: Path, profile: str) -> None:
-    files = generated(tmp_path, profile, 25, 2)
+    files = generated(tmp_path, profile, 12, 2)
     assert_same_reports(files)
     chooser = ProfileChooser(None)
     taken = [accept_fast(record, chooser.of(record)[0]) for record in records(files)]
     assert all(result is not None for result in taken)  # every legal hand is done fast
+    # ... and read straight from its action strings into the fast path's moves
+    direct = [_direct_phh(path.read_text(encoding="utf-8"), str(path), chooser)
+              for path in files]
+    assert direct and all(entry is not None for entry in direct)
 
 
 @pytest.mark.clause("BET-02", "BET-04", "CARD-02", "SHOW-01")
@@ -147,3 +154,24 @@ def test_a_shown_hand_that_is_not_the_cards_dealt_is_left_to_the_model() -> None
         chooser = ProfileChooser(None)
         for record in records([bad / name]):
             assert accept_fast(record, chooser.of(record)[0]) is None
+
+
+@pytest.mark.clause("DECK-05")
+@pytest.mark.parametrize("profile", ["pokerstars", "tda-2024-8"])
+def test_a_community_card_hand_is_taken_fast_and_reads_the_same(tmp_path: Path,
+                                                                 profile: str) -> None:
+    files = []
+    for seed in range(1, 60):
+        for hand in generated_hands(load_profile(profile), 5, seed):
+            if any(isinstance(event, Deal) and event.player is None
+                   for event in hand.record.events):
+                path = tmp_path / f"community-{seed}-{hand.number}.phh"
+                path.write_text(write_phh(hand.record, profile=profile), encoding="utf-8")
+                files.append(path)
+        if len(files) >= 4:
+            break
+    assert files
+    assert_same_reports(files)
+    for path in files:
+        entry = _direct_phh(path.read_text(encoding="utf-8"), str(path), ProfileChooser(None))
+        assert entry is not None and not entry["violations"]

@@ -171,7 +171,8 @@ def test_all_profiles_differ_on_the_open_pair_big_bet(capsys: pytest.CaptureFixt
         assert bets == ([(small, "BET-03"), (big, "BET-07")] if big_bet
                         else [(small, "BET-03")])
         big_bet_profiles |= set(group["profiles"]) if big_bet else set()
-    assert big_bet_profiles == {"fulltilt", "pokerstars", "roberts", "s000"}
+    assert big_bet_profiles == {"fulltilt", "kingsclub", "pokerstars", "roberts",
+                                "s000"}
 
 
 def seven_players_to_seventh_street(folder: Path) -> Path:

@@ -141,6 +141,9 @@ UNKNOWN_LINE_AFTER = {  # sample -> a line after which an unknown player line is
     "everleaf-showdown.txt": ("** Dealing down cards **", "Player3 dances a jig"),
     "winning-stud.txt": ("*** Third street ***", "Player Nee dances a jig"),
     "absolute-hilo.txt": ("*** 3rd STREET ***", "PLAYER1 - Dances a jig"),
+    "acr-hilo.txt": ("*** 3rd STREET ***", "AzRic dances a jig"),
+    "kingsclub-stud.txt": ("*** 3RD STREET ***", "Player3 dances a jig"),
+    "bovada-hilo.txt": ("*** 3RD STREET ***", "Seat+4 : Dances a jig"),
 }
 
 
@@ -164,7 +167,9 @@ def test_a_hand_with_only_its_header_is_reported_not_raised() -> None:
         sample = {"pokerstars": "stars-triple-stud.txt", "fulltilt": "fulltilt-steal.txt",
                   "partypoker": "party-hilo.txt", "ongame": "ongame-big-bring.txt",
                   "winamax": "winamax-hilo.txt", "everleaf": "everleaf-showdown.txt",
-                  "winning": "winning-stud.txt", "absolute": "absolute-hilo.txt"}
+                  "winning": "winning-stud.txt", "absolute": "absolute-hilo.txt",
+                  "acr": "acr-hilo.txt", "kingsclub": "kingsclub-stud.txt",
+                  "bovada": "bovada-stud.txt"}
         first = local(sample[grammar.format]).splitlines()[0]
         result = read_text(first + "\n", "one-line.txt")
         assert not result.records

@@ -25,11 +25,14 @@ def test_the_default_view_lists_what_each_profile_changes(
     assert code == 0 and data["view"] == "differences"
     fulltilt = data["profiles"]["fulltilt"]
     assert fulltilt["compared_with"] == "base"
-    assert fulltilt["differences"] == {"fourth_street_open_pair": {
-        "value": "true", "source": "HH", "compared_value": "false",
-        "compared_source": "TDA24"}}
+    assert fulltilt["differences"] == {
+        "fourth_street_open_pair": {"value": "true", "source": "HH", "compared_value": "false",
+                                    "compared_source": "TDA24"},
+        "rake_max_percent": {"value": "5", "source": "HH", "compared_value": "100",
+                             "compared_source": "RR"}}
     assert data["profiles"]["base"]["compared_with"] is None
-    assert data["profiles"]["everleaf"]["differences"] == {}  # game 'high', like base
+    # game 'high', like base; only its rake policy (POT-08) differs
+    assert set(data["profiles"]["everleaf"]["differences"]) == {"rake_max_percent"}
 
 
 def test_differences_are_exactly_the_values_that_differ_from_the_parent() -> None:

@@ -95,6 +95,29 @@ EXPLANATIONS = {
         "included. The log states no rake, so $0.01 was kept unstated. The check reports "
         "the unstated rake and checks the award on what was paid (POT-08); the hand is "
         "otherwise clean."),
+    "2604291577": (
+        "Bodog Stud, three players: the header states no stakes, so the reader takes them "
+        "from the first wager, 'D bets $0.10' on 4th street, which the log calls a double "
+        "bet: small bet $0.05, big bet $0.10 (the record notes the inference; the later "
+        "'Bets $0.10' on 5th and 6th street agree). The bettor's board is 5d Ks, no open "
+        "pair, so a 4th-street big bet is not allowed (BET-03) under every profile: the "
+        "site's own 'D bets' is the departure, reported on this hand and line."),
+    "2633952287": (
+        "Bovada Stud/8: the log writes no bring-in; the low card (2s) opens with 'Bets "
+        "$0.25', the completion (BRINGIN-04), so no amount below the small bet changes the "
+        "hand and it is replayed with one cent, as the report says. The header states no "
+        "stakes: the completion gives the small bet ($0.25) and the 5th-street bets agree "
+        "with a $0.50 big bet. The halves are inferred from the lows shown (6-4-3-2-A wins "
+        "low $2.32, a pair of queens high $2.33); the hand is otherwise clean."),
+    "37581152": (
+        "KingsClub Stud 44/88: the bring-in is 33.16 (the ante's amount), the completion "
+        "'bets 44', then 'raises to 77.16' and 'raises to 121.16': raises of 33.16 and 44, "
+        "where fixed limit allows only a raise to 88 (BET-02). The log's own nets in the "
+        "summary agree with these amounts ('calls' states the street total), so the log is "
+        "read as written and the departure is reported on this hand. On 4th street (the "
+        "log's '*** 3RD STREET ***': KingsClub writes no header for the first betting "
+        "round) Player3 pairs his 7c door card and bets 88, the big bet: allowed by the "
+        "kingsclub profile (an open pair, BET-07), refused by the TDA (BET-03)."),
 }
 """Hand id -> why the hand does not validate plainly, written after reading its log."""
 
@@ -110,20 +133,7 @@ def shared_folder(root: Path) -> tuple[Path, bool]:
 READ_FOLDERS = {*READERS, *XML_FORMATS}
 """The shared corpus has a folder per site; these are the sites studspec reads."""
 
-NOT_READ = {
-    "bovada": (
-        "Bovada (Bodog): the header states no stakes ('7CARD Fixed Limit', '7CARD HiLo Fixed "
-        "Limit'), so the small and big bet could only be guessed from the bets, which a "
-        "verifier must not do; older logs deal later streets with no street line and write "
-        "'D bets' on 4th street, whose meaning the logs do not give."),
-    "kingsclub": (
-        "KingsClub: the amounts do not fit fixed-limit stud as the log states it: at 44/88 a "
-        "completion to 44 is raised to 77.16, then to 121.16 (raises of 33.16 and 44), and "
-        "the bring-in equals the ante (33.16); the street lines are one behind the cards "
-        "(the 4th-street cards come under '*** 3RD STREET ***'). The site's structure is "
-        "not known well enough to check it. The Razz file would be skipped as another "
-        "game."),
-}
+NOT_READ: dict[str, str] = {}
 """Sites of the shared corpus studspec has no reader for, and why (shown on the page)."""
 
 
@@ -225,9 +235,11 @@ def site_validation_page(root: Path, clause_ref: Any, escape: Any,
               + ", ".join(f":ref:`{name} <profile-{name}>`" for name in
                           ("pokerstars", "pokerstars-8", "fulltilt", "partypoker-8", "ongame",
                            "winamax", "winamax-8", "merge", "merge-8", "everleaf", "winning",
-                           "winning-8", "absolute-8", "ipoker"))
+                           "winning-8", "absolute-8", "ipoker", "acr-8", "kingsclub",
+                           "bovada", "bovada-8"))
               + ".", "",
-              "* The 4th-street open-pair big bet in stud high (PokerStars, Full Tilt): "
+              "* The 4th-street open-pair big bet in stud high (PokerStars, Full Tilt, "
+              "KingsClub): "
               f"finding :ref:`FIND-60 <finding-find-60>`, {clause_ref('BET-07')}. These "
               "are the BET-03 violations in the last column.",
               "* Folding with nothing to call (PokerStars Stud/8, hand 35874676388, line "

@@ -63,6 +63,8 @@ class Profile:
     fold_when_nothing_to_call: bool = False
     misdeal_cutoff: MisdealCutoff = "two-acted-after-forced-bet"
     exposed_downcard_on_deal: ExposedDowncardOnDeal = "becomes-upcard"
+    rake_max_percent: int = 100
+    rake_cap_cents: int = 0
 
 
 @dataclass(frozen=True)
@@ -145,6 +147,13 @@ PARAMETERS: dict[str, Parameter] = {
                   "how far the 3rd-street action may go before a misdeal can no longer be "
                   "called: two players acting after the bring-in, or substantial action",
                   ("two-acted-after-forced-bet", "substantial-action")),
+        Parameter("rake_max_percent", "POT-08",
+                  "the most a site's rake takes from a pot, in percent (rounded up to a whole "
+                  "unit); 100: no policy is known, and a rake the record does not state is "
+                  "reported", None),
+        Parameter("rake_cap_cents", "POT-08",
+                  "the most a site's rake takes from one pot of a cash game, in cents of "
+                  "its currency; 0: no cap is known", None),
         Parameter("exposed_downcard_on_deal", "MISDEAL-04",
                   "one starting downcard exposed by the dealer: it becomes the upcard (and "
                   "the third card is dealt down), or the hand is a misdeal",
@@ -242,6 +251,8 @@ def _typed(key: str, text: str, file: str) -> Any:
         return parse_suit_order(text, where=file)
     if key == "chip_unit":
         return parse_chip_unit(text, where=file)
+    if key in ("rake_max_percent", "rake_cap_cents"):
+        return parse_rake_bound(key, text, where=file)
     if _FIELD_TYPES[key] == "int":
         return int(text)
     if _FIELD_TYPES[key] == "bool":
@@ -284,6 +295,15 @@ def parse_chip_unit(text: str, *, where: str | None = None) -> int:
     if not text.strip().isdecimal() or int(text) < 1:
         raise InvalidInputError("a chip unit is a positive whole number", input_text=text,
                                 where=where)
+    return int(text)
+
+
+def parse_rake_bound(key: str, text: str, *, where: str | None = None) -> int:
+    """Read a rake policy value (POT-08): a whole number, a percentage at most 100."""
+    if not text.strip().isdecimal() or (key == "rake_max_percent" and int(text) > 100):
+        raise InvalidInputError(f"{key} is a whole number" + (" from 0 to 100"
+                                if key == "rake_max_percent" else " of cents"),
+                                input_text=text, where=where)
     return int(text)
 
 

@@ -14,6 +14,15 @@ from dataclasses import dataclass, field, replace
 from studspec.betting import wager_kind
 from studspec.betting_state import Action as BetAction
 from studspec.betting_state import ActionKind as BetKind
+from studspec.claims import (
+    Posted,
+    action_faults,
+    award_bound_violations,
+    paid_by_record,
+    rake_findings,
+    returned_by_record,
+    summary_findings,
+)
 from studspec.errors import IllegalActionError, InvalidInputError
 from studspec.hand import Hand, position_of
 from studspec.hand_state import EventKind, Phase
@@ -29,6 +38,7 @@ from studspec.records.hand import (
     PlayerRecord,
     Show,
 )
+from studspec.shown_cards import shown_cards_fault
 from studspec.stakes import Stakes
 
 RECORD_ENDS_EARLY = "the record ends before the hand does"
@@ -87,14 +97,14 @@ def _describe(event: Event) -> str:
 def to_bet_action(hand: Hand, action: Action) -> BetAction:
     """The betting action a recorded action means in the hand's current round."""
     kind = action.kind
-    if kind is ActionKind.BRING_IN:
+    state = hand.round
+    if kind is ActionKind.BRING_IN and not _calls_standing_bring_in(hand, action.player):
         return BetAction(BetKind.BRING_IN, seat=action.player)
     if kind is ActionKind.FOLD:
         return BetAction(BetKind.FOLD, seat=action.player)
-    state = hand.round
     assert state is not None
     seat = state.seats[action.player]
-    if kind is ActionKind.CHECK_CALL:
+    if kind in (ActionKind.CHECK_CALL, ActionKind.BRING_IN):
         return BetAction(BetKind.CALL if state.level > seat.wager else BetKind.CHECK,
                          seat=action.player)
     # A WAGER: the bet, the completion or a raise, as the round names its next wager.
@@ -103,11 +113,25 @@ def to_bet_action(hand: Hand, action: Action) -> BetAction:
     return BetAction(wager or wager_kind(acting), action.to, action.player)
 
 
+def _calls_standing_bring_in(hand: Hand, player: int) -> bool:
+    """Whether a player's "bring-in" is, by what it does, a call of a bring-in that stands
+    already: the low card was all-in on the ante, so the bring-in stands as the level and the
+    first player to his left with chips opens by putting in that amount (BRINGIN-05; TDA
+    RP-10-E). PokerStars writes this ``brings in for 60``."""
+    state = hand.round
+    if state is None or hand.street != 3 or state.bring_in_seat is not None:
+        return False
+    if not 0 <= player < len(state.seats):
+        return False
+    return state.wagers == 0 and state.level > state.seats[player].wager
+
+
 class _Replayer:
     """The replay loop's state: the hand, the record and what has been found."""
 
-    def __init__(self, record: HandRecord, profile: Profile):
+    def __init__(self, record: HandRecord, profile: Profile, *, rake_stated: bool = True):
         self.record = record
+        self.rake_stated = rake_stated  # False: the rake is what the record keeps back
         if profile.game != record.game:
             profile = replace(profile, game=record.game)
         self.profile = profile
@@ -187,11 +211,22 @@ class _Replayer:
         for error in self.irregular.before_action(hand, event):
             self.violate(index, event, error)
         bet = to_bet_action(hand, event)
+        state = hand.round
+        level, full_level = state.level, state.full_level
         try:
-            hand.apply(bet)
+            applied = hand.apply(bet)
         except IllegalActionError as error:
             self.violate(index, event, error)
             hand.apply_unchecked(bet)
+            return
+        legal = applied.action
+        if legal is None:
+            return
+        # Every figure the line states is a claim (claims.py): the model's never replaces it.
+        posted = Posted(legal.chips, legal.to, level, full_level, legal.all_in)
+        for fault in action_faults(event, posted):
+            self.violate(index, event, IllegalActionError(fault.clause_id, position_of(hand),
+                                                          fault.why))
 
     def opener(self, event: Action) -> int:
         """The opener an unknown card hides, as the record's first action of the street shows.
@@ -236,6 +271,17 @@ class _Replayer:
     def show(self, index: int, event: Show) -> None:
         hand = self.hand
         self.unopened()
+        if event.cards and (hand.is_over or event.mucked):
+            # Cards a log lists for a player (shown after winning uncontested, or revealed
+            # by a muck) are a claim too: they must be his own (SHOW-04).
+            known = [card for card in event.cards if card is not None]
+            fault = shown_cards_fault(known, hand.seat_cards[event.player].cards,
+                                      hand.community if hand.has_community else None,
+                                      hand._seen_outside(event.player))
+            if fault is not None:
+                self.violate(index, event, IllegalActionError(
+                    "SHOW-04", position_of(hand), f"p{event.player + 1} {fault}: a player "
+                    "shows (or mucks) his own cards"))
         if hand.is_over:
             return  # a player may show a hand that won uncontested; nothing changes
         if hand.phase != Phase.SHOWDOWN:
@@ -261,19 +307,52 @@ class _Replayer:
             return result
         recorded = [p.finishing_stack for p in self.record.players]
         if hand.undetermined:
-            result.notes.append("a showdown hand is unknown: the awards are the record's")
-            paid: dict[int, int] = {}
-            for award in self.record.awards:
-                paid[award.player] = paid.get(award.player, 0) + award.amount
-            if self.record.awards:
-                result.awards = paid
-                result.stacks = tuple(s + paid.get(i, 0) for i, s in enumerate(hand.behind))
-            elif all(stack is not None for stack in recorded):
-                result.stacks = tuple(s or 0 for s in recorded)
+            self.undetermined(recorded)
             return result
         result.stacks, result.awards = hand.stacks, hand.awards
         self.compare(recorded)
+        result.divergences += summary_findings(self.record, result.awards, hand.contributed,
+                                               hand.rake, self.profile)
+        if self.record.rake is not None and self.rake_stated:
+            pot = sum(hand.contributed) - sum(returned_by_record(self.record).values())
+            result.divergences += rake_findings(self.record.rake, pot, self.profile,
+                                                stated=True, unit=self.record.unit)
         return result
+
+    def undetermined(self, recorded: list[int | None]) -> None:
+        """A showdown hand is unknown, so the model cannot divide the pot: the record's
+        awards are bounded instead (claims.py): paid only to live players, no more than the
+        pot, and what it keeps back is a rake within the site's policy (POT-08)."""
+        hand, result, record = self.hand, self.result, self.record
+        result.notes.append("a showdown hand is unknown: the awards are the record's, "
+                            "bounded by the pot and paid only to live hands")
+        end = len(record.events) - 1
+        for fault in award_bound_violations(record, hand.live, hand.contributed):
+            result.violations.append(Violation(end, fault.line, fault.clause_id,
+                                               f"{fault.clause_id}: {fault.why}", "awards"))
+        paid = paid_by_record(record)
+        if record.awards:
+            result.awards = paid
+            result.stacks = tuple(s + paid.get(i, 0) for i, s in enumerate(hand.behind))
+            kept = sum(hand.contributed) - sum(paid.values()) - (record.rake or 0)
+            pot = sum(hand.contributed) - sum(returned_by_record(record).values())
+            if record.rake is not None:
+                result.divergences += rake_findings(record.rake, pot, self.profile,
+                                                    stated=True, unit=record.unit)
+            if kept > 0:
+                result.unstated_rake = kept
+                result.divergences += rake_findings(kept, pot, self.profile, stated=False,
+                                                    unit=record.unit)
+        elif all(stack is not None for stack in recorded):
+            result.stacks = tuple(s or 0 for s in recorded)
+        if result.stacks is not None:
+            for seat, (ours, theirs) in enumerate(zip(result.stacks, recorded, strict=True)):
+                if theirs is not None and ours != theirs:
+                    result.divergences.append(f"p{seat + 1} finishes with {ours} by the "
+                                              f"record's awards, {theirs} by its stacks")
+        result.divergences += summary_findings(record, paid if record.awards else None,
+                                               hand.contributed, record.rake or 0,
+                                               self.profile)
 
     def compare(self, recorded: list[int | None]) -> None:
         """Divergences between the model's result and the record's stacks and awards."""
@@ -314,13 +393,16 @@ def replay(record: HandRecord, profile: Profile) -> ReplayResult:
     short = _unpaid(record, result)
     if not result.divergences or record.rake is not None or short <= 0:
         return result
-    raked = _Replayer(replace(record, rake=short), profile).run()
+    raked = _Replayer(replace(record, rake=short), profile, rake_stated=False).run()
     if raked.divergences:
         return result
     raked.unstated_rake = short
     raked.notes = [note for note in raked.notes if "rake" not in note]
     raked.notes.append(f"recorded awards total the pot \u2212 {short}: unstated rake; the "
                        "split was checked on the amount actually awarded")
+    # An unstated rake is a claim the log makes by omission: bounded by the site's policy.
+    pot = sum(raked.hand.contributed) - sum(returned_by_record(record).values())
+    raked.divergences += rake_findings(short, pot, profile, stated=False, unit=record.unit)
     return raked
 
 

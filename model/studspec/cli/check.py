@@ -25,16 +25,19 @@ from itertools import chain
 from pathlib import Path
 from typing import Any
 
+from studspec.claims import claims_hold
 from studspec.cli.spool import CheckReport, RenderedHand, render_hand
 from studspec.errors import InvalidInputError, SpecError, StudSpecError
-from studspec.fast.hand import WARM_UP_HANDS, warm_up
-from studspec.fast.replay import FastResult, accept_fast
-from studspec.inputs import input_file
+from studspec.fast.hand import WARM_UP_HANDS, FastRules, warm_up
+from studspec.fast.replay import FastResult, accept_fast, accept_moves
+from studspec.inputs import input_file, read_utf8
 from studspec.irregular_hand import ruling_data, ruling_text
 from studspec.parallel import LostWork, run_map
+from studspec.profiles import Profile
 from studspec.records.detect import read_hand_histories
-from studspec.records.hand import HandRecord
-from studspec.records.phh import read_phh
+from studspec.records.hand import HandRecord, Origin, PlayerRecord
+from studspec.records.phh import parse_phh, read_phh
+from studspec.records.phh_moves import phh_moves
 from studspec.records.site_profiles import ProfileChooser
 from studspec.records.unstated import fill_bring_ins
 from studspec.replay import RECORD_ENDS_EARLY, ReplayResult, Violation, replay
@@ -106,21 +109,23 @@ def read_records(path: Path) -> tuple[list[HandRecord], list[dict[str, Any]]]:
 
 def check_report(files: list[str], profile_name: str | None = None, *,
                  fast_path: bool = True, jobs: int = 1, scheduler: str | None = None,
-                 progress: Callable[[int, int], None] | None = None) -> CheckReport:
+                 progress: Callable[[int, int], None] | None = None,
+                 verbose: bool = False) -> CheckReport:
     """Replay every hand of every file (under the given profile, else the log's); report
     violations, results and a summary. With ``fast_path`` a hand the fast path finds clean
     is done; any other is replayed through ``Hand`` (the report is the same either way).
     ``jobs`` processes (or the workers of the Dask ``scheduler``) check the files; the
     report is the same for any number (the files' results are merged in the order given).
     Files are listed and checked as they come, and each hand goes to the report's spool
-    as it is checked: memory does not grow with the number of hands."""
+    as it is checked: memory does not grow with the number of hands. The text report lists
+    the hands with something to say, grouped (``spool``); ``verbose``: every hand."""
     _chooser(profile_name)  # a bad profile name is an error now; workers inherit the profiles
     if fast_path and jobs > 1 and scheduler is None and (
             len(files) >= WARM_UP_HANDS or any(_is_folder(name) for name in files)):
         warm_up()  # once here, not once in every worker (the processes start next)
     count = sum(1 for _ in iter_archive_files(files)) if progress is not None else None
     listed = iter_archive_files(files)  # walked as the work goes, after the processes fork
-    report = CheckReport(profile_name, _hand_lines)
+    report = CheckReport(profile_name, _hand_lines, verbose=verbose)
     work = partial(_checked_and_rendered, profile_name=profile_name, fast_path=fast_path)
     try:
         for file_hands, file_problems in run_map(work, listed, jobs=jobs, scheduler=scheduler,
@@ -215,7 +220,15 @@ def check_file(file: str, profile_name: str | None = None,
                                  f"{_listing_error(file)}"))
         return hands, problems
     try:
-        records, found = read_records(input_file(file, what="FILE"))
+        path = input_file(file, what="FILE")
+        if path.suffix.lower() == ".phh":
+            text = read_utf8(path, what="PHH file")
+            direct = _direct_phh(text, str(path), profiles) if fast_path else None
+            if direct is not None:
+                return [direct], problems
+            records, found = [parse_phh(text, str(path))], list[dict[str, Any]]()
+        else:
+            records, found = read_records(path)
     except InvalidInputError as error:
         # The file column names the file: an error about the FILE argument needs only
         # its reason; one from inside the file keeps its place.
@@ -242,6 +255,44 @@ def check_file(file: str, profile_name: str | None = None,
     return hands, problems
 
 
+def _direct_phh(text: str, name: str, profiles: ProfileChooser) -> dict[str, Any] | None:
+    """A PHH hand read straight into moves (``records.phh_moves``) and found clean by the
+    fast path, as its report entry; None if either declines (the caller reads the file with
+    ``parse_phh`` and replays it as any record). The entry is the one the record's replay
+    gives: the same fields from the same values (tests/test_check_fast_path.py)."""
+    hand = phh_moves(text)
+    if hand is None:
+        return None
+    header = hand.header
+    stakes = header.stakes
+    record = HandRecord(
+        origin=Origin(name, hand_id=hand.hand_id, format="phh"), game=header.game,
+        ante=stakes.ante, bring_in=stakes.bring_in, small_bet=stakes.small_bet,
+        big_bet=stakes.big_bet, players=tuple(
+            PlayerRecord(player, stack, finishing_stack=finishing) for player, stack, finishing
+            in zip(hand.names, header.stacks, header.finishing, strict=True)),
+        events=(), rake=header.rake, extra=hand.extra)
+    profile, reason = profiles.of(record)
+    result = accept_moves(header, hand.moves, _fast_rules(profile))
+    if result is None or not claims_hold(record, result.stacks, result.awards, profile):
+        return None  # as accept_fast: a stated figure (here a rake) the model questions
+    entry = _hand_data(record, result)
+    entry.update(profile=profile.name, profile_reason=reason)
+    entry["warnings"] = []
+    return entry
+
+
+_RULES: dict[int, tuple[Profile, FastRules]] = {}
+
+
+def _fast_rules(profile: Profile) -> FastRules:
+    """The fast path's tables of a profile, computed once per process."""
+    known = _RULES.get(id(profile))
+    if known is None or known[0] is not profile:
+        known = _RULES[id(profile)] = (profile, FastRules(profile))
+    return known[1]
+
+
 def _listing_error(folder: str) -> str:
     """Why a folder cannot be listed, in the system's words."""
     try:
@@ -256,7 +307,7 @@ def _check_one(record: HandRecord, profiles: ProfileChooser,
     profile, reason = profiles.of(record)
     try:
         # Accept fast, explain slow: what the fast path does not find clean, Hand replays.
-        fast = accept_fast(record, profile) if fast_path else None
+        fast = accept_fast(record, profile, _fast_rules(profile)) if fast_path else None
         hand = _hand_data(record, fast or replay(record, profile))
     except StudSpecError as error:
         hand = _not_checked(record, None, f"cannot be replayed: {error}", problems)

@@ -56,8 +56,7 @@ def convert_report(file: str, target: str, out: str | None) -> Report:
     source = input_file(file, what="FILE")
     result = read_hand_histories(source)
     if result.format is None:
-        raise ConvertUsageError("no hand of a known site format (PokerStars, Full Tilt, "
-                                "PartyPoker, OnGame) in this file", where=file)
+        raise ConvertUsageError("no hand of a known site format in this file", where=file)
     folder = output_folder(source, out)
     targets = [(folder / phh_name(record, i), record) for i, record in
                enumerate(result.records)]

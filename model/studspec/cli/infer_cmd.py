@@ -4,16 +4,22 @@ no value explains.
 
 The inferred profile is written in the variants format (``inferred-profile.toml``, each
 value citing its minimal hand, also saved as PHH) into the output folder, beside the
-minimal hands of the defects. Exit code: 1 if any engine defect remains, else 0.
+minimal hands of the defects. A clause the engine applies inconsistently (one value in some
+hands, another elsewhere) is reported as a defect with a hand of each kind; a value not
+established (too few hands) is not adopted. Exit code: 1 if any engine defect remains, else
+0.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from studspec.cli.fuzz_cmd import _progress, campaign_setup, without_example_database
 from studspec.cli.reports import Report
-from studspec.fuzz.infer import infer_profile, inferred_data, profile_toml
+from studspec.fuzz.campaign import kind_of
+from studspec.fuzz.infer import Inconsistency, infer_profile, inferred_data, profile_toml
+from studspec.fuzz.lockstep import HandRun
 from studspec.fuzz.report import campaign_report, minimal_hand_phh
 from studspec.profiles import Game
 
@@ -49,19 +55,66 @@ def infer_report(engine: str, profile_name: str, game: Game | None, hands: int, 
     toml_path.write_text(profile_toml(inference, under_test.name, command, saved),
                          encoding="utf-8")
     data, text = campaign_report(inference.defects, inference.profile, under_test, command,
-                                 folder if inference.defects.by_kind else None)
+                                 folder if inference.defects.by_kind else None,
+                                 inference.verdict)
     data["inferred"] = inferred_data(inference)
     data["retracted"] = [{"parameter": parameter, "value": value, "shown_in_hand": shown,
                           "contradicted_in_hand": contradicted}
                          for parameter, value, shown, contradicted in inference.retracted]
+    data["inconsistent"] = [inconsistency_data(found) for found in inference.inconsistent]
+    data["not_established"] = [
+        {"parameter": weak.parameter, "value": weak.value, "first_hand": weak.hand,
+         "exercised": weak.exercised, "mimic": weak.mimic or None,
+         "needed": inference.established_at} for weak in inference.unestablished]
     data["inferred_profile"] = str(toml_path)
     lines = [f"inferred from profile {profile.name} ({profile.game}): "
-             + (", ".join(f"{v.parameter} = {v.value} (hand #{v.hand}, {v.kind})"
+             + (", ".join(f"{v.parameter} = {v.value} (hand #{v.hand}, {v.kind}; exercised "
+                          f"by {v.exercised} hand(s), {v.distinguishing} distinguishing it "
+                          "from every other value)"
                           for v in inference.values) or "nothing"),
              f"  profile written to {toml_path}"]
     lines += [f"  retracted: {parameter} = {value} (shown in hand #{shown}, contradicted in "
               f"hand #{contradicted})"
               for parameter, value, shown, contradicted in inference.retracted]
+    for weak in inference.unestablished:
+        because = (f"{weak.mimic} explains the same hands" if weak.mimic else
+                   f"exercised by {weak.exercised} hand(s), {inference.established_at} "
+                   "needed")
+        lines.append(f"  not established: {weak.parameter} = {weak.value} (first in hand "
+                     f"#{weak.hand}; {because}): its hands stay divergences")
+    for found in inference.inconsistent:
+        lines += inconsistency_lines(found)
+    defects = bool(inference.defects.by_kind or inference.inconsistent)
     lines.append("engine defects no value explains, under the inferred profile:")
-    return Report(data, "\n".join(lines) + "\n" + text,
-                  1 if inference.defects.by_kind else 0)
+    return Report(data, "\n".join(lines) + "\n" + text, 1 if defects else 0)
+
+
+def _hand_data(run: HandRun) -> dict[str, Any]:
+    divergence = run.divergence
+    return {"stacks": list(run.spec.table.stacks), "stakes": str(run.spec.table.stakes),
+            "moves": [str(move) for move in run.moves],
+            "kind": kind_of(divergence) if divergence else None,
+            "model": divergence.model if divergence else "",
+            "engine": divergence.engine if divergence else ""}
+
+
+def inconsistency_data(found: Inconsistency) -> dict[str, Any]:
+    """An inconsistency as JSON-ready data: the clause and a hand of each kind."""
+    return {"clause": found.clause, "parameter": found.parameter, "class": "engine defect",
+            "follows": [{"value": found.value, "first_hand": found.hand, "hands": found.hands,
+                         "minimal": _hand_data(found.minimal)},
+                        {"value": found.other, "first_hand": found.other_hand,
+                         "hands": found.other_hands,
+                         "minimal": _hand_data(found.other_minimal)}]}
+
+
+def inconsistency_lines(found: Inconsistency) -> list[str]:
+    """An inconsistency in the text report: a defect of the clause, with both hands."""
+    lines = [f"  {found.clause} applied inconsistently: engine defect ({found.parameter} = "
+             f"{found.value} in {found.hands} hand(s), first #{found.hand}; = {found.other} "
+             f"in {found.other_hands} hand(s), first #{found.other_hand})"]
+    for value, run in ((found.value, found.minimal), (found.other, found.other_minimal)):
+        hand = _hand_data(run)
+        lines.append(f"    {found.parameter} = {value}: stacks {hand['stacks']}, "
+                     f"{hand['stakes']}, moves [{', '.join(hand['moves'])}]")
+    return lines

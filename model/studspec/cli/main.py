@@ -121,12 +121,16 @@ def build_parser() -> argparse.ArgumentParser:
                         help="also write the proof results as JSON to FILE, as `studspec "
                              "prove --json-out` does (the docs build reads it; CI proves once)")
     convert = commands.add_parser("convert", parents=[formats],
-                                  help="convert every hand of a site hand history "
-                                       "(PokerStars, Full Tilt, PartyPoker, OnGame) to PHH")
+                                  help="convert every hand of a site hand history to PHH")
     convert.add_argument("file", metavar="FILE", help="the site hand-history file")
     convert.add_argument("--to", choices=("phh",), default="phh", help="target format")
     convert.add_argument("--out", metavar="DIR",
                          help="output folder (default: ./<FILE stem>-phh); never overwritten")
+    unread = commands.add_parser("unread", parents=[formats],
+                                 help="list the lines of site logs no grammar reads, by shape, "
+                                      "most frequent first, one example each")
+    unread.add_argument("files", nargs="+", metavar="FILE",
+                        help="site hand-history files, or folders of them")
     check = commands.add_parser("check", parents=[formats, scale],
                                 help="replay recorded hands (PHH, site hand histories) under a "
                                      "profile and report every rule they break")
@@ -135,6 +139,10 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--profile", metavar="P",
                        help="the rule profile (`studspec variants` lists them); default: "
                             "the one each log's site and game call for")
+    check.add_argument("--verbose", action="store_true",
+                       help="list every hand in the text report, clean ones too (by default "
+                            "clean hands are counted in the summary; the JSON report has "
+                            "every hand)")
     upcoming = commands.add_parser("next", parents=[formats],
                                    help="replay a partial hand and say what happens next: "
                                         "who acts and every legal action, or the deal, the "
@@ -259,6 +267,10 @@ def _dispatch(arguments: argparse.Namespace) -> Report | CheckReport:
         from studspec.cli.convert import convert_report
 
         return convert_report(arguments.file, arguments.to, arguments.out)
+    if command == "unread":
+        from studspec.cli.unread import unread_report
+
+        return unread_report(arguments.files)
     if command == "check":
         from studspec.cli.check import check_report
         from studspec.parallel import check_jobs, terminal_progress
@@ -266,7 +278,7 @@ def _dispatch(arguments: argparse.Namespace) -> Report | CheckReport:
         return check_report(arguments.files, arguments.profile,
                             fast_path=arguments.fast_path, jobs=check_jobs(arguments.jobs),
                             scheduler=arguments.scheduler,
-                            progress=terminal_progress("files"))
+                            progress=terminal_progress("files"), verbose=arguments.verbose)
     if command == "next":
         from studspec.cli.next_cmd import next_report
 

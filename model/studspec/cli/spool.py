@@ -1,12 +1,20 @@
 """The report of a ``check`` run over an archive, written as the hands come, not held.
 
 A run over millions of hands cannot keep every hand's entry in memory. ``CheckReport``
-writes each hand's part of the text report and of the JSON report to two temporary files
-as it arrives, and keeps only the summary's counts and the hands with a problem
+writes each hand's part of the text report and of the JSON report to temporary files as
+it arrives, and keeps only the summary's counts and the hands with a problem
 (``summary.Summary``). At the end ``write`` puts the summary first and copies the hands
 after it, so the output is byte for byte what the whole report in memory would print
 (``to_json`` of the same data, the same text); ``data`` and ``text`` read the spooled
 parts back, for tests and small runs.
+
+The JSON report has every hand. The text report lists only the hands with something to
+say — a violation, a result that differs from the record, a reader warning — grouped: the
+hands with violations by clause (a hand under the first of its clauses, in clause order),
+then the results that differ, then the hands read with warnings; within a group in the
+report's order (the order of the files). Clean hands are counted in the summary. With
+``verbose`` the text lists every hand in the report's order, as it is checked. Each group
+has its own temporary file, so memory does not grow with the hands listed either.
 """
 
 from __future__ import annotations
@@ -34,19 +42,45 @@ def render_hand(hand: dict[str, Any],
     return text, json.dumps(hand, indent=2, ensure_ascii=False).replace("\n", "\n    ")
 
 
+def _group(hand: dict[str, Any]) -> tuple[int, str] | None:
+    """Where a replayed hand is listed in the text report (None: clean, only counted)."""
+    if hand["violations"]:
+        return 0, min(violation["clause"] for violation in hand["violations"])
+    if hand["divergences"]:
+        return 1, ""
+    if hand["warnings"]:
+        return 2, ""
+    return None
+
+
+def _heading(group: tuple[int, str], hands: int) -> str:
+    kind, clause = group
+    what = (f"violations of {clause}" if kind == 0 else
+            "results that differ from the record" if kind == 1 else "read with warnings")
+    return f"\n\n{what}: {hands} hand(s)"
+
+
+def _spool() -> IO[str]:
+    # The spools live as long as the report (no with block): closed by close() or when
+    # the report is collected; the system removes them either way.
+    return tempfile.TemporaryFile("w+", encoding="utf-8")
+
+
 class CheckReport:
-    """A check run's report: hands spooled to temporary files, problems and counts kept."""
+    """A check run's report: hands spooled to temporary files, problems and counts kept;
+    the text lists the hands with something to say, grouped, or every hand (``verbose``)."""
 
     def __init__(self, profile_name: str | None,
-                 hand_lines: Callable[[dict[str, Any]], list[str]]) -> None:
+                 hand_lines: Callable[[dict[str, Any]], list[str]], *,
+                 verbose: bool = False) -> None:
         self.profile_name = profile_name
         self.hand_lines = hand_lines
+        self.verbose = verbose
+        self._groups: dict[tuple[int, str], tuple[IO[str], list[int]]] = {}
+        self._unlisted = 0  # clean hands, counted in the summary and not listed
         self.summary = Summary()
         self.problems: list[dict[str, Any]] = []
-        # The spools live as long as the report (no with block): closed by close() or
-        # when the report is collected; the system removes them either way.
-        self._text: IO[str] = tempfile.TemporaryFile("w+", encoding="utf-8")  # noqa: SIM115
-        self._json: IO[str] = tempfile.TemporaryFile("w+", encoding="utf-8")  # noqa: SIM115
+        self._text, self._json = _spool(), _spool()
         self._replayed = self._written = 0
         self._result: dict[str, Any] | None = None
 
@@ -58,7 +92,17 @@ class CheckReport:
         self.summary.add(hand)
         if hand.get("replayed") is not False:
             self._replayed += 1
-            self._text.write(text)
+            group = None if self.verbose else _group(hand)
+            if self.verbose:
+                self._text.write(text)
+            elif group is None:
+                self._unlisted += 1
+            else:
+                if group not in self._groups:
+                    self._groups[group] = (_spool(), [0])
+                spool, count = self._groups[group]
+                spool.write(text)
+                count[0] += 1
         self._json.write((",\n    " if self._written else "    ") + entry)
         self._written += 1
 
@@ -104,9 +148,19 @@ class CheckReport:
                 stream.write(_HANDS_SLOT)
             stream.write(tail + "\n")
             return
-        stream.write("\n".join(self._finished()["text"]))
+        stream.write("\n".join(self._finished()["text"]) + self._unlisted_line())
         self._copy(self._text, stream)
+        for group in sorted(self._groups):
+            spool, count = self._groups[group]
+            stream.write(_heading(group, count[0]))
+            self._copy(spool, stream)
         stream.write(self._problem_table() + "\n")
+
+    def _unlisted_line(self) -> str:
+        if not self._unlisted:
+            return ""
+        return (f"\n  {self._unlisted} clean hand(s) counted, not listed (--verbose lists "
+                "every hand)")
 
     @staticmethod
     def _copy(spool: IO[str], stream: TextIO) -> None:
@@ -128,13 +182,24 @@ class CheckReport:
     @property
     def text(self) -> str:
         """The whole text report (the hands read back from their spool)."""
-        self._text.flush()
-        self._text.seek(0)
-        hands = self._text.read()
-        self._text.seek(0, 2)
-        return "\n".join(self._finished()["text"]) + hands + self._problem_table()
+        hands = self._read(self._text)
+        for group in sorted(self._groups):
+            spool, count = self._groups[group]
+            hands += _heading(group, count[0]) + self._read(spool)
+        return ("\n".join(self._finished()["text"]) + self._unlisted_line() + hands
+                + self._problem_table())
+
+    @staticmethod
+    def _read(spool: IO[str]) -> str:
+        spool.flush()
+        spool.seek(0)
+        text = spool.read()
+        spool.seek(0, 2)
+        return text
 
     def close(self) -> None:
         """Remove the spool files (the report can no longer be printed)."""
         self._text.close()
         self._json.close()
+        for spool, _ in self._groups.values():
+            spool.close()

@@ -102,6 +102,22 @@ def _odd_chip_reads_five_cards(profile: Profile) -> bool:
             and profile.odd_chip_card_scope == "five_card_hand")
 
 
+BoardKey = tuple[tuple[int, ...], tuple[int, ...]]
+_BOARD_KEYS: dict[tuple[int, ...], BoardKey] = {}
+"""A board's ranks (sorted) -> its value as ``board_value`` orders it: a board's value
+depends on its ranks alone, and a hand has few distinct boards (at most 13**4 ever)."""
+
+
+def _board_key(ranks: tuple[int, ...]) -> BoardKey:
+    """``board.board_value``'s order: group sizes, then ranks by (group size, rank)."""
+    counts: dict[int, int] = {}
+    for rank in ranks:
+        counts[rank] = counts.get(rank, 0) + 1
+    ordered = sorted(ranks, key=lambda rank: (counts[rank], rank), reverse=True)
+    key = _BOARD_KEYS[ranks] = (tuple(counts[rank] for rank in ordered), tuple(ordered))
+    return key
+
+
 @implements("ACT-01", "ACT-02", "ACT-03", "ACT-04")
 def best_board_seat(boards: Sequence[Sequence[Card] | None], profile: Profile) -> int:
     """``board.first_to_act`` without its input checks (the fast path's cards are distinct
@@ -112,12 +128,8 @@ def best_board_seat(boards: Sequence[Sequence[Card] | None], profile: Profile) -
     for seat, board in enumerate(boards):
         if board is None:
             continue
-        counts: dict[int, int] = {}
-        for card in board:
-            counts[card.rank] = counts.get(card.rank, 0) + 1
-        ordered = sorted((card.rank for card in board), key=lambda rank: (counts[rank], rank),
-                         reverse=True)
-        key = (tuple(counts[rank] for rank in ordered), tuple(ordered))
+        ranks = tuple(sorted([card.rank for card in board]))
+        key = _BOARD_KEYS.get(ranks) or _board_key(ranks)
         if best_key is None or key > best_key:  # max keeps the first best, as first_to_act
             best_seat, best_key, best_tie = seat, key, None
         elif key == best_key:  # the same ranks: board_tie_key decides (ACT-03)

@@ -13,18 +13,41 @@ it only saves ``Hand`` the clean hands.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from studspec.cards import Card
-from studspec.engines.protocol import MoveKind
+from studspec.claims import claims_hold
+from studspec.engines.protocol import Move, MoveKind
 from studspec.errors import StudSpecError
 from studspec.fast.hand import FastRules, FastTable
+from studspec.fast.moves import (
+    ALL_IN,
+    ANTE,
+    BRING_IN,
+    CHECK_CALL,
+    COMMUNITY,
+    DEAL,
+    FOLD,
+    KIND,
+    MUCK,
+    SHOW,
+    UNSTATED,
+    WAGER,
+    Cards,
+    Header,
+    RecordMove,
+    header_of,
+    moves_of,
+)
+from studspec.fast.round import CHECK as CHECK_MOVE
+from studspec.fast.round import FOLD as FOLD_MOVE
+from studspec.fast.round import _move
 from studspec.hand_state import open_pair_showing
 from studspec.irregular_hand import AppliedRuling
 from studspec.profiles import Profile
-from studspec.records.hand import Action, ActionKind, Deal, HandRecord, Show
-from studspec.replay import Violation, stakes_of
+from studspec.records.hand import HandRecord
+from studspec.replay import Violation
 from studspec.trace import implements
 
 
@@ -48,105 +71,155 @@ class FastResult:
 class RecordedHand(FastTable):
     """The fast path's hand, dealt the cards a record shows (unknown down cards allowed)."""
 
-    def __init__(self, rules: FastRules, record: HandRecord) -> None:
-        stacks = [player.starting_stack for player in record.players]
-        if any(stack is None for stack in stacks):
-            raise Undecided("a starting stack is not stated")
-        super().__init__(rules, record.game, stakes_of(record), [s or 0 for s in stacks],
-                         rake=record.rake or 0)
+    def __init__(self, rules: FastRules, header: Header) -> None:
+        super().__init__(rules, header.game, header.stakes, header.stacks,
+                         rake=header.rake or 0)
         self.dealing = True
         self.dealt: set[int] = set()
         self.seen: set[Card] = set()
         self.hidden: set[int] = set()  # seats with a card the record does not show
         self.hidden_count: dict[int, int] = {}
         self.shown_cards: dict[int, tuple[Card, ...]] = {}
+        self.live = len(self.starting)  # the seats dealt this street (those still in)
 
     def _next_street(self) -> None:
         self.dealing, self.dealt = True, set()
+        self.live = self.folded.count(False)
 
     @implements("DEAL-01", "DEAL-02", "CARD-02")
-    def deal(self, seat: int, cards: Sequence[Card | None]) -> None:
+    def deal(self, seat: int, street: int, cards: Cards) -> None:
         """Deal a seat its street's cards, as ``Hand.check_deal`` allows, else Undecided."""
-        expected = 3 if self.street == 3 else 1
-        if (not self.dealing or not 0 <= seat < len(self.starting) or self.folded[seat]
-                or seat in self.dealt or len(cards) != expected):
+        if (not self.dealing or street != self.street or seat in self.dealt
+                or not 0 <= seat < len(self.starting) or self.folded[seat]
+                or len(cards) != (3 if street == 3 else 1)):
             raise Undecided("a deal Hand refuses")
-        fresh = [card for card in cards if card is not None]
-        if len(set(fresh)) != len(fresh) or not self.seen.isdisjoint(fresh):
-            raise Undecided("a card dealt twice (CARD-02)")
-        self.seen.update(fresh)
-        face_up = cards[2:] if self.street == 3 else cards if self.street < 7 else ()
-        if any(card is None for card in face_up):
-            raise Undecided("an unknown upcard: the opener is the record's")
-        if len(fresh) != len(cards):
-            self.hidden.add(seat)
-            self.hidden_count[seat] = self.hidden_count.get(seat, 0) + len(cards) - len(fresh)
-        if self.street == 3:
-            self.down[seat] += fresh[:len(fresh) - 1]
-            self.up[seat].append(fresh[-1])
-        elif self.street == 7:
-            self.down[seat] += fresh
+        if cards[0] is None or (street == 3 and (cards[1] is None or cards[2] is None)):
+            self._deal_hidden(seat, street, cards)
         else:
-            self.up[seat] += fresh
+            seen = self.seen
+            before = len(seen)
+            seen.update(cards)  # type: ignore[arg-type]  # no None: checked above
+            if len(seen) != before + len(cards):
+                raise Undecided("a card dealt twice (CARD-02)")
+            if street == 3:
+                self.down[seat] += cards[:2]  # type: ignore[arg-type]
+                self.up[seat].append(cards[2])  # type: ignore[arg-type]
+            else:
+                (self.down if street == 7 else self.up)[seat].append(cards[0])
         self.dealt.add(seat)
-        if len(self.dealt) == self.folded.count(False):  # every live seat (only they are dealt)
+        if len(self.dealt) == self.live:  # every live seat (only they are dealt)
             self.dealing = False
-            if self.street == 4 and open_pair_showing(
+            if street == 4 and open_pair_showing(
                     [up if not out else None for up, out in zip(self.up, self.folded,
                                                                  strict=True)]) is None:
                 raise Undecided("the open pair is unknown")
             self._start_betting()
 
-    def act(self, action: Action) -> None:
-        """Apply a recorded betting action if it is the actor's and legal, else Undecided."""
-        betting = self.round
-        if self.dealing or betting is None or betting.actor != action.player:
-            raise Undecided("no action of this player is expected now")
-        moves = betting.moves()
-        kind = action.kind
-        if kind is ActionKind.CHECK_CALL:
-            wanted = MoveKind.CALL if betting.level > betting.wager[action.player] \
-                else MoveKind.CHECK
+    @implements("DECK-05", "CARD-02")
+    def deal_community(self, street: int, cards: Cards) -> None:
+        """A 7th-street community card, as ``Hand.deal_community`` allows it: before any
+        player's 7th card, known and not dealt before; else Undecided."""
+        if (not self.dealing or street != 7 or self.street != 7 or self.dealt
+                or self.community is not None or len(cards) != 1 or cards[0] is None
+                or cards[0] in self.seen):
+            raise Undecided("a community card Hand refuses or explains")
+        self.seen.add(cards[0])
+        self.community = cards[0]
+        self.dealing = False
+        self._start_betting()
+
+    def _deal_hidden(self, seat: int, street: int, cards: Cards) -> None:
+        """A deal with cards the record hides (down cards only: an unknown upcard would
+        decide the opener from the record, not from the rules)."""
+        fresh = [card for card in cards if card is not None]
+        if len(set(fresh)) != len(fresh) or not self.seen.isdisjoint(fresh):
+            raise Undecided("a card dealt twice (CARD-02)")
+        face_up = cards[2:] if street == 3 else cards if street < 7 else ()
+        if any(card is None for card in face_up):
+            raise Undecided("an unknown upcard: the opener is the record's")
+        self.seen.update(fresh)
+        self.hidden.add(seat)
+        self.hidden_count[seat] = self.hidden_count.get(seat, 0) + len(cards) - len(fresh)
+        if street == 3:
+            self.down[seat] += fresh[:len(fresh) - 1]
+            self.up[seat].append(fresh[-1])
+        elif street == 7:
+            self.down[seat] += fresh
         else:
-            wanted = {ActionKind.FOLD: MoveKind.FOLD, ActionKind.BRING_IN: MoveKind.BRING_IN,
-                      ActionKind.WAGER: MoveKind.WAGER}[kind]
-        move = next((move for move in moves if move.kind == wanted
-                     and (wanted != MoveKind.WAGER or action.to in (None, move.to))), None)
+            self.up[seat] += fresh
+
+    def act(self, kind: int, seat: int, to: int, added: int) -> None:
+        """Apply a recorded betting move if it is the actor's and legal and every figure it
+        states is the one the rules give, else Undecided.
+
+        The move is looked for among the actor's legal moves as ``FastRound.moves`` lists
+        them, without listing the others: a check or call, a fold, the bring-in, or a
+        wager to a total among ``_wager_moves`` (BET-04, BET-06, BRINGIN-04)."""
+        betting = self.round
+        if self.dealing or betting is None or betting.actor != seat:
+            raise Undecided("no action of this player is expected now")
+        base = kind & KIND
+        stack, wager, level = betting.stack[seat], betting.wager[seat], betting.level
+        bringing_in = betting.bring_in_seat == seat
+        move: Move | None = None
+        if base in (CHECK_CALL, FOLD):
+            if not bringing_in:
+                if base == FOLD:
+                    move = (FOLD_MOVE if level > wager or self.rules.bet_rules
+                            .fold_when_nothing_to_call else None)
+                elif level > wager:
+                    move = _move(MoveKind.CALL, min(level, wager + stack))
+                else:
+                    move = CHECK_MOVE
+        elif base == BRING_IN:
+            if bringing_in:
+                bring_in = min(self.stakes.bring_in, stack)
+                if to in (UNSTATED, bring_in):
+                    move = _move(MoveKind.BRING_IN, bring_in)
+        elif base == WAGER and (stack > self.stakes.bring_in if bringing_in
+                                else betting.may_wager(seat)):
+            move = next((legal for legal in betting._wager_moves(seat)
+                         if to in (UNSTATED, legal.to)), None)
         if move is None:
             raise Undecided("an action the rules refuse")
         self.apply(move)
+        after = betting.stack[seat]
+        if added != UNSTATED and added != stack - after:
+            raise Undecided("the chips the record says the action added differ")
+        if kind & ALL_IN and after != 0:
+            raise Undecided("the record says all in, the player has chips behind")
 
     @implements("SHOW-01", "SHOW-03", "CARD-02")
-    def show(self, show: Show) -> None:
+    def show(self, seat: int, cards: Cards, mucked: bool) -> None:
         """A showdown show, as ``Hand`` takes it; Undecided unless the shown cards are the
         cards dealt: all of the seat's known cards, and for the ones the record hid, cards
         dealt to nobody else."""
         if self.over:
             return  # a hand that won uncontested may be shown; nothing changes
-        seat = show.player
         if not self.showdown or not 0 <= seat < len(self.starting) or self.folded[seat]:
             raise Undecided("a show Hand refuses or explains")
-        if not show.cards:
+        if not cards:
             pass  # Hand shows the cards dealt (or mucks them unseen)
-        elif any(card is None for card in show.cards):
-            if seat in self.hidden and not show.mucked:
+        elif any(card is None for card in cards):
+            if seat in self.hidden and not mucked:
                 raise Undecided("a hidden hand shown in part")
-            if show.cards and show.mucked:
+            if mucked:
                 raise Undecided("a mucked hand shown in part")
         else:
-            self._check_shown(seat, [card for card in show.cards if card is not None],
-                              keep=not show.mucked)
-        if show.mucked:  # SHOW-03: the hand gives up the pot; the last live hand wins it
+            self._check_shown(seat, [card for card in cards if card is not None],
+                              keep=not mucked)
+        if mucked:  # SHOW-03: the hand gives up the pot; the last live hand wins it
             self.folded[seat] = True
             if self.folded.count(False) == 1:
                 self._settle()
 
     def _check_shown(self, seat: int, shown: list[Card], *, keep: bool) -> None:
         """Undecided unless ``shown`` (shown or mucked face up) is the seat's deal."""
-        known = [*self.down[seat], *self.up[seat]]
+        known = {*self.down[seat], *self.up[seat]}
         hidden = self.hidden_count.get(seat, 0)
-        fresh = [card for card in shown if card not in known]
-        if (len(set(shown)) != len(shown) or len(shown) != len(known) + hidden
+        distinct = set(shown)
+        fresh = distinct - known
+        if (len(distinct) != len(shown) or len(shown) != len(known) + hidden
                 or len(fresh) != hidden or not self.seen.isdisjoint(fresh)):
             raise Undecided("the shown cards are not the cards dealt")
         self.seen.update(fresh)  # a card two players show is dealt twice (CARD-02)
@@ -155,8 +228,13 @@ class RecordedHand(FastTable):
             self.hidden.discard(seat)
 
     def _hand_of(self, seat: int) -> Sequence[Card]:
-        """As ``Hand.hand_of``: the cards shown, in the order shown, else the cards dealt."""
-        return self.shown_cards.get(seat) or super()._hand_of(seat)
+        """As ``Hand.hand_of``: the cards shown, in the order shown, else the cards dealt;
+        six cards and the community card (DECK-05)."""
+        cards: Sequence[Card] = self.shown_cards.get(seat) or [*self.down[seat],
+                                                                *self.up[seat]]
+        if self.community is not None and len(cards) == 6:
+            return [*cards, self.community]
+        return cards
 
     def finish(self) -> None:
         """Hold the showdown; Undecided if the record stops early or a hand is unknown."""
@@ -169,55 +247,66 @@ class RecordedHand(FastTable):
             raise Undecided("the record ends before the hand does")
 
 
-def _compare(record: HandRecord, stacks: tuple[int, ...], awards: dict[int, int]) -> None:
+def _compare(header: Header, stacks: tuple[int, ...], awards: dict[int, int]) -> None:
     """Undecided unless the record's stacks and awards are the model's, with no shortfall."""
-    for ours, player in zip(stacks, record.players, strict=True):
-        if player.finishing_stack is not None and player.finishing_stack != ours:
+    for ours, stated in zip(stacks, header.finishing, strict=True):
+        if stated is not None and stated != ours:
             raise Undecided("a finishing stack differs")
-    if record.awards:
+    if header.awards:
         paid: dict[int, int] = {}
-        for award in record.awards:
+        for award in header.awards:
             paid[award.player] = paid.get(award.player, 0) + award.amount
-        if record.rake is None and sum(awards.values()) > sum(paid.values()):
+        if header.rake is None and sum(awards.values()) > sum(paid.values()):
             raise Undecided("the record pays less than the pot")
         if any(awards.get(seat, 0) != paid.get(seat, 0) for seat in set(paid) | set(awards)):
             raise Undecided("an award differs")
 
 
-def accept_fast(record: HandRecord, profile: Profile,
-                rules: FastRules | None = None) -> FastResult | None:
-    """The result of a record the fast path finds clean, or None: replay it through Hand."""
-    if record.irregularities:
-        return None  # an exposed card, an absent player, a misdeal...: the model rules on it
+def accept_moves(header: Header, moves: Iterable[RecordMove],
+                 rules: FastRules) -> FastResult | None:
+    """The result of a record (as moves, ``fast.moves``) the fast path finds clean, or
+    None: then the caller replays the record through Hand."""
     try:
-        hand = RecordedHand(rules or FastRules(profile), record)
-        for event in record.events:
-            if isinstance(event, Action) and event.kind is ActionKind.ANTE:
-                if not 0 <= event.player < len(hand.starting):
+        hand = RecordedHand(rules, header)
+        count, ante = len(hand.starting), hand.stakes.ante
+        for kind, seat, to, added, cards in moves:
+            base = kind & KIND
+            if base == ANTE:
+                if not 0 <= seat < count:
                     return None
-                stack = hand.starting[event.player]
-                if event.amount is not None and event.amount not in (
-                        hand.stakes.ante, min(stack, hand.stakes.ante)):
+                if added != UNSTATED and added not in (ante, min(hand.starting[seat], ante)):
                     return None
                 continue
-            if hand.over and not isinstance(event, Show):
-                return None
-            if isinstance(event, Deal):
-                if event.player is None:
-                    return None  # a community card: Hand's own procedure (DECK-05)
-                hand.deal(event.player, event.cards)
-            elif isinstance(event, Action):
-                hand.act(event)
-            elif isinstance(event, Show):
-                hand.show(event)
+            if hand.over:
+                if base not in (SHOW, MUCK):
+                    return None
+                continue  # a hand that won uncontested may be shown; nothing changes
+            if base == DEAL:
+                hand.deal(seat, to, cards)
+            elif base in (SHOW, MUCK):
+                hand.show(seat, cards, base == MUCK)
+            elif base == COMMUNITY:
+                hand.deal_community(to, cards)
             else:
-                return None  # an event the fast path does not know: the model's
+                hand.act(kind, seat, to, added)
         hand.finish()
         stacks, awards = hand.stacks(), dict(hand.paid or {})
-        _compare(record, stacks, awards)
+        _compare(header, stacks, awards)
     except (Undecided, StudSpecError):
         return None
     return FastResult(stacks, awards)
 
 
-__all__ = ["FastResult", "RecordedHand", "Undecided", "accept_fast"]
+def accept_fast(record: HandRecord, profile: Profile,
+                rules: FastRules | None = None) -> FastResult | None:
+    """The result of a record the fast path finds clean, or None: replay it through Hand."""
+    header, moves = header_of(record), moves_of(record)
+    if header is None or moves is None:
+        return None  # an unknown stack, an exposed card, a misdeal...: the model rules on it
+    result = accept_moves(header, moves, rules or FastRules(profile))
+    if result is None or not claims_hold(record, result.stacks, result.awards, profile):
+        return None  # a figure the record states differs (or is not settled): Hand explains
+    return result
+
+
+__all__ = ["FastResult", "RecordedHand", "Undecided", "accept_fast", "accept_moves"]

@@ -11,14 +11,16 @@ from __future__ import annotations
 
 import multiprocessing
 from collections import Counter, deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import seed as hypothesis_seed
+from hypothesis.strategies import SearchStrategy
 
+from studspec.cards import Card
 from studspec.cluster import close_client, cluster_client, cluster_result
 from studspec.engines.model_adapter import ModelEngine
 from studspec.engines.protocol import Engine
@@ -26,7 +28,8 @@ from studspec.errors import StudSpecError
 from studspec.fast.engine import FastEngine
 from studspec.fuzz.generate import HandSpec, hand_specs
 from studspec.fuzz.lockstep import Divergence, HandRun, play, play_accept_fast
-from studspec.fuzz.shrink import shrink
+from studspec.fuzz.shrink import Trial, shrink
+from studspec.hand_state import EventKind
 from studspec.parallel import stop_pool, worker_result
 from studspec.profiles import Game, Profile
 
@@ -49,12 +52,15 @@ class Campaign:
     minimal: dict[str, HandRun] = field(default_factory=dict)
 
 
-def drawn_hands(seed: int, hands: int, game: Game, max_seats: int
+def drawn_hands(seed: int, hands: int, games: Sequence[Game], max_seats: int,
+                picks: SearchStrategy[int] | None = None
                 ) -> Callable[[Callable[[HandSpec], None]], Callable[[], None]]:
     """Make a function of one hand spec a campaign: called by Hypothesis on ``hands`` specs
-    drawn from ``seed`` alone (no example database, no shrinking, no deadline)."""
+    of the ``games`` (each hand one of them) drawn from ``seed`` alone (no example
+    database, no shrinking, no deadline)."""
     def campaign(body: Callable[[HandSpec], None]) -> Callable[[], None]:
-        drawn: Callable[[], None] = given(hand_specs(game, max_seats))(body)
+        strategy = hand_specs(tuple(games), max_seats, picks=picks)
+        drawn: Callable[[], None] = given(strategy)(body)
         return hypothesis_seed(seed)(settings(
             max_examples=hands, database=None, deadline=None, phases=[Phase.generate],
             suppress_health_check=list(HealthCheck))(drawn))
@@ -130,8 +136,12 @@ CLUSTER_BATCH = 25  # hands per cluster task
 def run_campaign(engine: EngineFactory, profile: Profile, hands: int, seed: int, *,
                  progress: Progress | None = None, shrink: bool = True,
                  max_seats: int = 8, fast_path: bool = True, jobs: int = 1,
-                 scheduler: str | None = None) -> Campaign:
+                 scheduler: str | None = None, games: Sequence[Game] | None = None,
+                 picks: SearchStrategy[int] | None = None) -> Campaign:
     """Play ``hands`` generated hands through the model (under ``profile``) and the engine.
+
+    ``games`` (default: the profile's game) are the games the hands are dealt in: with
+    both, each hand is Stud or Stud/8 as drawn, and the profile's other rules apply to both.
 
     With ``fast_path`` the fast path plays the model's side and ``Hand`` replays only the
     hands where the engine differs (accept fast, explain slow): the campaign is the same.
@@ -178,7 +188,7 @@ def run_campaign(engine: EngineFactory, profile: Profile, hands: int, seed: int,
             for run in pending.popleft()():
                 count(run)
 
-    @drawn_hands(seed, hands, profile.game, max_seats)
+    @drawn_hands(seed, hands, games or (profile.game,), max_seats, picks)
     def one_hand(spec: HandSpec) -> None:
         if broken:
             return
@@ -224,12 +234,38 @@ def run_campaign(engine: EngineFactory, profile: Profile, hands: int, seed: int,
     return campaign
 
 
+def trial_of(run: HandRun, model: ModelEngine) -> Trial:
+    """What the shrinker needs of a diverging hand just played by ``model``."""
+    hand = model.hand
+    cards: list[list[Card]] = [[] for _ in run.spec.table.stacks]
+    if hand is not None:
+        for event in hand.events:
+            if event.kind == EventKind.DEAL and event.seat is not None:
+                cards[event.seat] += [card for card in event.cards if card is not None]
+    actors = tuple(view.actor for view in run.engine_views[:len(run.moves)])
+    return Trial(len(run.moves), actors, tuple(map(tuple, cards)))
+
+
 def shrink_kind(kind: str, model: ModelEngine, engine: Engine, found: HandRun,
                 budget: int = 150) -> HandRun:
-    """A minimal hand with a divergence of ``kind``, shrunk from ``found``."""
-    def moves_if_same_kind(spec: HandSpec) -> int | None:
-        run = play(spec, model, engine)
-        same = run.divergence is not None and kind_of(run.divergence) == kind
-        return len(run.moves) if same else None
+    """A minimal hand with a divergence of ``kind``, shrunk from ``found``.
 
-    return play(shrink(found.spec, moves_if_same_kind, budget), model, engine)
+    Whatever the engine does while the hand is played again is a result: a hand it now
+    refuses or fails on (an engine that stopped answering, say) does not diverge the same
+    way, and ``found`` stands if nothing smaller does."""
+    def trial_if_same_kind(spec: HandSpec) -> Trial | None:
+        try:
+            run = play(spec, model, engine)
+        except StudSpecError:  # the engine broke on this hand: not the same divergence
+            return None
+        same = run.divergence is not None and kind_of(run.divergence) == kind
+        return trial_of(run, model) if same else None
+
+    smallest = shrink(found.spec, trial_if_same_kind, budget)
+    if smallest is found.spec:
+        return found
+    try:
+        run = play(smallest, model, engine)
+    except StudSpecError:
+        return found
+    return run if run.divergence is not None and kind_of(run.divergence) == kind else found

@@ -36,15 +36,30 @@ class Classification:
 
 
 def reproduces(profile: Profile, run: HandRun) -> bool:
-    """Whether the model under ``profile`` shows exactly what the engine showed in ``run``."""
+    """Whether the model under ``profile`` shows exactly what the engine showed in ``run``
+    and does what it did: starts or refuses the table as it did, and at the divergence
+    refuses the move the engine refused (or accepts the probe the engine accepted)."""
     model = ModelEngine(profile)
+    divergence = run.divergence
+    aspect = divergence.aspect if divergence is not None else ""
     try:
         model.start(run.spec.table)
+    except (EngineRefusal, InvalidInputError):
+        return aspect == "start" and divergence is not None and divergence.engine != "starts"
+    if aspect == "start":
+        return divergence is not None and divergence.engine == "starts"
+    try:
         for step, view in enumerate(run.engine_views):
             if model.observe() != view:
                 return False
             if step < len(run.moves):
                 model.apply(run.moves[step])
+        if aspect in ("apply", "refusal"):
+            assert divergence is not None
+            if divergence.move is None:
+                return False
+            refused = model.refuses(divergence.move) is not None
+            return refused if aspect == "apply" else not refused
     except (EngineRefusal, InvalidInputError):  # e.g. the deck runs out under these rules
         return False
     return bool(run.engine_views)

@@ -9,6 +9,7 @@ shrinks a spec towards fewer seats, the identity deck, passive play and no probe
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from hypothesis import strategies as st
@@ -57,19 +58,24 @@ def stack_strategy(stakes: Stakes) -> st.SearchStrategy[int]:
 
 
 @st.composite
-def hand_specs(draw: st.DrawFn, game: Game = "high", max_seats: int = 8,
-               beyond: int = 2) -> HandSpec:
+def hand_specs(draw: st.DrawFn, game: Game | Sequence[Game] = "high", max_seats: int = 8,
+               beyond: int = 2, picks: st.SearchStrategy[int] | None = None) -> HandSpec:
     """A hand: 2 to ``max_seats`` seats (now and then up to ``beyond`` more, to test the
-    table-size limit), stacks, stakes, a deck order and the decisions."""
+    table-size limit), stacks, stakes, a deck order and the decisions. ``game`` may name
+    several games: each hand is then one of them, drawn first. ``picks`` draws each
+    decision's move index (default: 0 to 7, every move alike; a campaign that needs capped
+    rounds draws the last move, the wager, more often)."""
+    games: tuple[Game, ...] = (game,) if isinstance(game, str) else tuple(game)
+    dealt: Game = draw(st.sampled_from(games)) if len(games) > 1 else games[0]
     stakes = draw(stakes_strategy())
     seats = draw(st.integers(2, max_seats))
     if beyond and draw(st.integers(0, 15)) == 15:  # now and then, past the table's limit
         seats += draw(st.integers(1, beyond))
     stacks = tuple(draw(st.lists(stack_strategy(stakes), min_size=seats, max_size=seats)))
     deck: list[Card] = draw(st.permutations(full_deck()))
-    choices = draw(st.lists(st.builds(Choice, st.integers(0, 7),
+    choices = draw(st.lists(st.builds(Choice, picks if picks is not None else st.integers(0, 7),
                                       st.none() | st.integers(0, 5)), max_size=40))
-    return HandSpec(Table(game, stacks, stakes, tuple(deck)), tuple(choices))
+    return HandSpec(Table(dealt, stacks, stakes, tuple(deck)), tuple(choices))
 
 
 def pick(observation: Observation, choice: Choice) -> Move:

@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from studspec.engines.model_adapter import ModelEngine
 from studspec.engines.protocol import Engine, EngineRefusal, Move, MoveKind, Observation, SeatView
 from studspec.fuzz.generate import HandSpec, illegal_probe, pick
+from studspec.fuzz.labels import award_clause
 from studspec.hand_state import EventKind
-from studspec.sidepots import build_pots
 
 
 @dataclass(frozen=True)
@@ -27,6 +27,7 @@ class Divergence:
     clause_id: str     # the clause the model applies there
     model: str         # what the model shows or does
     engine: str        # what the engine shows or does
+    move: Move | None = None  # the move one side refused and the other did not
 
 
 @dataclass
@@ -99,22 +100,10 @@ def _short_stub(model: ModelEngine) -> bool:
 
 
 def _award_clause(ours: Observation, theirs: Observation, model: ModelEngine) -> str:
-    """POT-05 when only odd chips move (at most one per half of each pot), POT-06 with an
-    all-in, else the pot division (POT-01, POT-02)."""
-    gaps = [abs(a - b) for a, b in zip(ours.net, theirs.net, strict=False)]
+    """The clause the engine's results break, by their meaning (``studspec.fuzz.labels``)."""
     hand = model.hand
     assert hand is not None
-    halves = 2 if hand.profile.game == "hilo" else 1
-    structure = build_pots(hand.contributed, hand.live)
-    pots = structure.pots
-    for seat, net in enumerate(theirs.net):
-        winnable = sum(pot.amount for pot in pots if seat in pot.eligible)
-        winnable += structure.returned.get(seat, 0)
-        if net > winnable - hand.contributed[seat]:
-            return "POT-06"  # paid from a pot the seat has no claim on
-    if max(gaps, default=0) <= halves * len(pots) * hand.profile.chip_unit:
-        return "POT-05"
-    return "POT-02" if hand.profile.game == "hilo" else "POT-01"
+    return award_clause(ours.net, theirs.net, hand)
 
 
 def compare(ours: Observation, theirs: Observation, model: ModelEngine, starting: bool,
@@ -180,7 +169,8 @@ def _lock_step(spec: HandSpec, reference: Engine, engine: Engine,
         probe = illegal_probe(ours, choice)
         if probe is not None and engine.refuses(probe) is None:
             run.divergence = _UNEXPLAINED if model is None else Divergence(
-                step, "refusal", model.clause_of(probe), f"refuses {probe}", f"accepts {probe}")
+                step, "refusal", model.clause_of(probe), f"refuses {probe}", f"accepts {probe}",
+                probe)
             return run
         move = pick(ours, choice)
         # An engine in another process may start on the move while the model plays it.
@@ -192,7 +182,8 @@ def _lock_step(spec: HandSpec, reference: Engine, engine: Engine,
             engine.apply(move)
         except EngineRefusal as error:
             run.divergence = _UNEXPLAINED if model is None else Divergence(
-                step, "apply", model.last_clause() or "BET-04", f"plays {move}", str(error))
+                step, "apply", model.last_clause() or "BET-04", f"plays {move}", str(error),
+                move)
             return run
         run.moves.append(move)
         step += 1

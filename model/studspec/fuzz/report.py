@@ -9,6 +9,7 @@ divergence, with the divergence in ``#`` comments): ``studspec check`` replays i
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +17,7 @@ from studspec.cli.check import clause_quote
 from studspec.engines.model_adapter import ModelEngine
 from studspec.engines.protocol import Engine
 from studspec.fuzz.campaign import Campaign
-from studspec.fuzz.classify import classify
+from studspec.fuzz.classify import Classification, classify
 from studspec.fuzz.lockstep import HandRun, play
 from studspec.profiles import Profile
 from studspec.records.phh import write_phh
@@ -47,16 +48,22 @@ def _free_path(folder: Path, stem: str) -> Path:
     return path
 
 
+Verdict = Callable[[HandRun, Profile], Classification]
+
+
 def campaign_report(campaign: Campaign, profile: Profile, engine: Engine, command: str,
-                    out: Path | None) -> tuple[dict[str, Any], str]:
-    """The report's data and text; minimal hands are written under ``out`` (if given)."""
+                    out: Path | None, verdict_of: Verdict = classify
+                    ) -> tuple[dict[str, Any], str]:
+    """The report's data and text; minimal hands are written under ``out`` (if given).
+    ``verdict_of`` classes each kind's minimal hand (inference says more than ``classify``
+    about a value it found inconsistent or not established)."""
     kinds = []
     for kind, count in campaign.by_kind.most_common():
         index, first = campaign.first[kind]
         minimal = campaign.minimal.get(kind, first)
         divergence = minimal.divergence
         assert divergence is not None
-        verdict = classify(minimal, profile)
+        verdict = verdict_of(minimal, profile)
         path = None
         if out is not None and divergence.aspect != "start":  # no hand to record then
             out.mkdir(parents=True, exist_ok=True)

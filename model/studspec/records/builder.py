@@ -27,6 +27,8 @@ from studspec.records.hand import (
     Action,
     ActionKind,
     Award,
+    Claim,
+    ClaimKind,
     Deal,
     Event,
     Game,
@@ -42,7 +44,7 @@ Half = Literal["high", "low", "whole", "returned"]
 
 
 
-Renumbered = TypeVar("Renumbered", bound=Action | Deal | Show | Award)
+Renumbered = TypeVar("Renumbered", bound=Action | Deal | Show | Award | Claim)
 
 
 def with_player(item: Renumbered, player: int) -> Renumbered:
@@ -76,6 +78,7 @@ class HandBuilder:
         self.folded: set[str] = set()
         self.events: list[tuple[str | None, Event]] = []
         self.awards: list[tuple[str, Award]] = []
+        self.claims: list[tuple[str | None, Claim]] = []
         self.street = 0
         self.street_line = line
         self.street_totals: dict[str, int] = {}
@@ -218,7 +221,8 @@ class HandBuilder:
 
     # -- actions --------------------------------------------------------------------------
     def act(self, name: str, kind: ActionKind, line: int, *, stated: str,
-            amount: int | None = None, to: int | None = None, all_in: bool = False) -> None:
+            amount: int | None = None, to: int | None = None, all_in: bool = False,
+            by: int | None = None, by_over: Literal["level", "full", "any"] = "level") -> None:
         """A player action; keeps the street totals so that every WAGER gets its ``to``."""
         name = self.player(name, line)
         if kind is ActionKind.ANTE:
@@ -254,7 +258,7 @@ class HandBuilder:
         if to is not None:
             self.street_totals[name] = to
         self.events.append((name, Action(0, kind, to=to, amount=amount, all_in=all_in,
-                                         stated=stated, line=line)))
+                                         stated=stated, line=line, by=by, by_over=by_over)))
 
     def show(self, name: str, cards: tuple[Card | None, ...], line: int, *,
              mucked: bool = False) -> None:
@@ -276,6 +280,13 @@ class HandBuilder:
         name = self.player(name, line)
         self.close_deals()
         self.awards.append((name, Award(0, amount, pot, half, line)))
+
+    def claim(self, name: str | None, kind: ClaimKind, line: int, *, amount: int | None = None,
+              cards: tuple[Card | None, ...] = (), text: str = "") -> None:
+        """A figure or cards the log states (a summary's), for the replay to check."""
+        if name is not None:
+            name = self.player(name, line)
+        self.claims.append((name, Claim(kind, None, amount, cards, text, line)))
 
     def note(self, key: str, value: object) -> None:
         """Keep a fact of the log in ``extra``; repeated keys collect into a list."""
@@ -302,6 +313,8 @@ class HandBuilder:
             else:
                 events.append(with_player(event, index[name]))
         awards = tuple(with_player(award, index[name]) for name, award in self.awards)
+        claims = tuple(claim if name is None else with_player(claim, index[name])
+                       for name, claim in self.claims)
         players = tuple(PlayerRecord(name, self.stacks[name], seat=self.seats[name],
                                      finishing_stack=self.finishing.get(name))
                         for name in order)
@@ -311,7 +324,7 @@ class HandBuilder:
             origin=self.origin, game=self.game, ante=self.ante or 0,
             bring_in=self.bring_in or 0, small_bet=self.small_bet, big_bet=self.big_bet,
             players=players, events=tuple(events), awards=awards, rake=self.rake,
-            unit=self.unit, scale=self.scale, extra=self.extra))
+            unit=self.unit, scale=self.scale, extra=self.extra, claims=claims))
 
 
 def infer_halves(builder: HandBuilder, lows: dict[str, tuple[int, ...]], no_low: bool) -> None:

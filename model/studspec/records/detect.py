@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from studspec.errors import InvalidInputError
-from studspec.records import sites, sites_other
+from studspec.records import sites, sites_other, sites_today
 from studspec.records.grammar import Grammar
 from studspec.records.hand import HandRecord
 from studspec.records.sitetext import (
@@ -31,7 +31,8 @@ from studspec.records.sitetext import (
 )
 from studspec.records.xmlreader import XML_FORMATS, is_xml, read_xml
 
-GRAMMARS: tuple[Grammar, ...] = (*sites.GRAMMARS, *sites_other.GRAMMARS)
+GRAMMARS: tuple[Grammar, ...] = (*sites.GRAMMARS, *sites_other.GRAMMARS,
+                                  *sites_today.GRAMMARS)
 READERS: dict[str, Grammar] = {grammar.format: grammar for grammar in GRAMMARS}
 """The grammar of each text format: ``hand_start(text, current_id)`` and ``parse_hand``."""
 
@@ -130,8 +131,10 @@ def split_hands(lines: list[Line], start: Callable[[str, str | None], str | None
         elif current:
             current.append(line)
         elif line.text.strip():
-            problems.append(Problem(file, None, line.number, "unknown line (outside any hand)",
-                                    "error", line.text))
+            # a banner before the first hand (a site or tool header, a session line): no
+            # hand to change; kept as a warning so that the file's other lines still read
+            problems.append(Problem(file, None, line.number, "a line outside any hand (a "
+                                    "banner?), kept as a note", "warning", line.text))
     if current:
         hands.append(HandLines(current_id, tuple(current)))
     return hands, problems

@@ -23,10 +23,13 @@ The events are the driver's ``on_<event>`` methods: ``game`` (header), ``table``
 cards so far), ``card`` (one card a line, dealt together at the next other line),
 ``action``, ``all_in``, ``show``, ``muck``, ``award``, ``award_list``, ``uncalled``,
 ``uncalled_own``, ``total``, ``rake``, ``summary_seat``, ``summary_result``, ``result``,
-``note``, ``no_low``, ``low_shown``, ``showdown`` and ``ignore``. A grammar also says how
-a hand ends (``complete``), how the halves of a hi/lo pot are known (``halves``: named by
-the log, inferred from written lows, or from the cards shown) and what the log leaves out
-(``implicit_uncalled``, ``unmarked_money``).
+``note``, ``no_low``, ``low_shown``, ``showdown``, ``seat_show`` and ``ignore``. A grammar
+also says how a hand ends (``complete``), how the halves of a hi/lo pot are known
+(``halves``: named by the log, inferred from written lows, or from the cards shown) and what
+the log leaves out (``implicit_uncalled``, ``unmarked_money``, ``stakes_from_bets``).
+
+A line no rule reads goes to the line policy (``line_policy``): kept as a note when it
+cannot change the hand, else the hand stops.
 
 Sections: a hand starts in ``header``; the first line no header rule knows moves it to
 ``play``; a rule's ``then`` moves it on (``summary``). A line no rule of the current section
@@ -44,7 +47,7 @@ from dataclasses import dataclass, field
 from studspec.low import best_low
 from studspec.records.builder import HandBuilder, infer_halves
 from studspec.records.chatter import is_chatter
-from studspec.records.hand import ActionKind, Game, HandRecord, Show
+from studspec.records.hand import Action, ActionKind, ClaimKind, Deal, Game, HandRecord, Show
 from studspec.records.irregular_sites import SITTING_OUT
 from studspec.records.sitetext import (
     HandLines,
@@ -59,6 +62,35 @@ from studspec.records.sitetext import (
 )
 
 SECTIONS = ("header", "play", "summary")
+_MONEY = r"[$€£]?[\d,.]*\d[$€£]?"
+"""An amount in a summary line (``$0.94``, ``458€``, ``220``)."""
+
+UNREAD = "unread_lines"
+"""The record's ``extra`` key of the lines kept as notes by the line policy."""
+
+HAND_WORDS = re.compile(
+    r"\*\*|\[|\bseat|\bstreet|\bdeal|\bcards?\b|\bpots?\b|\brake|\bante|\bbring"
+    r"|\bbets?\b|\bcall|\braise|\bfold|\bcheck|\bcomplet|all.?in\b|\bwins?\b|\bwon\b"
+    r"|\bcollect|\bshow|\bmuck|\buncalled|\breturn|\bsummary|\bstack|\bchips?\b|\bcap\b"
+    r"|\bcaps\b|\bhalf\b|\bsplit|\bhigh\b|\blow\b|\bhi\b|\blo\b|\bboard|\bbutton",
+    re.IGNORECASE)
+"""Words of the lines that change a hand (deals, actions, shows, awards, stacks, streets):
+a line the grammar does not know that uses one of them stops its hand."""
+
+
+def line_policy(text: str, names: list[str]) -> str:
+    """What to do with a line no rule of the grammar reads (DESIGN, "Three kinds of line").
+
+    ``stop``: the line names a seated player, or uses a word of the hand's vocabulary
+    (``HAND_WORDS``: a street, a deal, a card list in brackets, an action, a pot, a show or
+    muck, an award, a stack, the summary): it might change the hand, so the hand stops with
+    the file, hand, line number and the line, as a line no grammar knows always did.
+    ``note``: anything else (a banner, a table or tournament line, a count of players, a time
+    stamp, a level) cannot change the hand; it is kept in the record's ``extra`` under
+    ``unread_lines`` and reading goes on."""
+    if any(name in text for name in names) or HAND_WORDS.search(text):
+        return "stop"
+    return "note"
 
 
 @dataclass(frozen=True)
@@ -171,6 +203,9 @@ class Grammar:
     """When the line that starts a hand has no id: the line of the hand that gives it."""
     unmarked_money: tuple[int, str] | None = None
     """Scale and unit of amounts written without a currency symbol (``0.40``)."""
+    stakes_from_bets: bool = False
+    """The header gives no stakes (Bovada cash): the small bet is the first completion or
+    4th-street bet, the big bet twice it (fixed limit), and the record notes the inference."""
     _index: dict[tuple[int, str], dict[str, tuple[Rule, ...]]] = field(
         default_factory=dict, init=False, repr=False, compare=False)
 
@@ -248,6 +283,7 @@ class _HandReader:
         self.sorted_names: list[str] = []
         self.pending: dict[str, list[str]] = {}
         self.pending_line = 0
+        self.summarised: set[str] = set()
 
     # -- the driver -----------------------------------------------------------------------
     def money(self, text: str, line: int) -> int:
@@ -278,6 +314,9 @@ class _HandReader:
             self.section = "play"
             if self.try_rules(text, number, self.g.rules):
                 return
+        if line_policy(text, self.names()) == "note":
+            self.b.note(UNREAD, f"line {number}: {text}")
+            return
         reason = "unknown line in the summary" if self.section == "summary" else "unknown line"
         raise self.b.fail(reason, number, text)
 
@@ -351,7 +390,7 @@ class _HandReader:
         groups = m.groupdict()
         game_text = " ".join(value for key, value in groups.items()
                              if key.startswith("game") and value)
-        limit = groups.get("limit")
+        limit = groups.get("limit") or rule.fixed.get("assumed_limit")
         game = self.g.game_of(game_text)
         if game is None or (limit is not None and limit.upper() not in self.g.fixed_limits):
             shown = f"{limit} {game_text}" if limit else game_text
@@ -363,8 +402,13 @@ class _HandReader:
             b.scale, b.unit = self.g.unmarked_money
         if groups.get("code") and groups.get("symbol"):
             b.unit = groups["code"]
-        b.small_bet = self.money(m["small"], number)
-        b.big_bet = self.money(m["big"], number)
+        if groups.get("tournament") and not groups.get("symbol") and rule.fixed.get("chips"):
+            b.scale, b.unit = 1, "chips"  # a tournament of a site whose cash logs omit the $
+        if groups.get("small") is not None:
+            b.small_bet = self.money(m["small"], number)
+            b.big_bet = self.money(m["big"], number)
+        elif not self.g.stakes_from_bets:
+            raise self.b.fail(f"no stakes in the {self.g.format} hand header", number, text)
         if groups.get("ante"):
             b.note("ante_stated", self.money(m["ante"], number))
         if groups.get("tournament"):
@@ -436,6 +480,9 @@ class _HandReader:
                   text: str) -> bool:
         """A street header; a community card on 7th street when the line shows one."""
         street = self.g.streets[(m.groupdict().get("street") or "").lower()]
+        if rule.fixed.get("relative") and self.b.street >= street:
+            # the first betting round has no header: each header names the round after it
+            street = self.b.street + 1
         community = None
         if m.groupdict().get("card") is not None:
             (community,) = self.b.cards(m["card"].split(), number) or (None,)
@@ -449,6 +496,10 @@ class _HandReader:
         """A dealing line: the player's cards of this street (brackets as the log has them)."""
         if name is None:
             return False
+        if self.b.street == 0 and rule.fixed.get("opens"):
+            self.b.start_street(3, number)  # the first deal opens 3rd street (no header)
+        elif rule.fixed.get("advances") and self.b.player(name, number) in self.b.dealt:
+            self.b.start_street(self.b.street + 1, number)  # no header: a second card
         groups = [self.g.tokens(" ".join(group)) for group in card_groups(m["cards"])]
         if rule.fixed.get("cumulative"):
             # each line lists the player's cards so far: the street's are at its place
@@ -457,6 +508,8 @@ class _HandReader:
             if len(tokens) < max(3, street) or name in self.b.folded:
                 return True  # nothing new (e.g. a folded viewer's cards repeated)
             new = tokens[:3] if street == 3 else tokens[street - 1:street]
+            if street > 3:  # the cards so far, repeated: they must be the cards dealt
+                self.b.check_earlier(name, self.b.cards(tokens[:street - 1], number), number)
             self.b.deal(name, self.b.cards(new, number), number)
             return True
         self.b.deal_groups(name, groups, number)
@@ -495,6 +548,15 @@ class _HandReader:
         amount = self.money(groups["amount"], number) if groups.get("amount") else None
         to = self.money(groups["to"], number) if groups.get("to") else None
         all_in = groups.get("all_in") is not None
+        if kind is ActionKind.CHECK_CALL and to is not None:
+            amount, to = to - self.b.street_totals.get(name, 0), None  # a call to a total
+        by_over = rule.fixed.get("by_over")
+        if by_over is not None and amount is not None and to is not None:
+            # ``raises X to Y``: X is the raise's size, as this site measures it (claims.py)
+            self.b.act(name, kind, number, stated=stated, to=to, all_in=all_in, by=amount,
+                       by_over="full" if by_over == "full" else
+                       "any" if by_over == "any" else "level")
+            return True
         self.b.act(name, kind, number, stated=stated, amount=amount, to=to, all_in=all_in)
         if kind is ActionKind.FOLD and groups.get("cards"):
             self.b.note("folded_showing", f"{name}: {' '.join(card_groups(m['cards'])[0])} "
@@ -588,6 +650,10 @@ class _HandReader:
         self.b.award(who, self.money(m["amount"], number), number, pot=pot,
                      half="high" if half == "high" else "low" if half == "low" else "whole")
         self.reached.add("won")
+        described = re.search(r" with (?P<text>[^\[]+?)\s*\[(?P<cards>[^\]]*)\]\s*$", text)
+        if described:  # Everleaf ``wins … with a flush, king high [ Kd, 9d, 8d, 7d, 5d ]``
+            self.b.claim(who, ClaimKind.DESCRIPTION, number, text=described["text"],
+                         cards=self.b.cards(self.g.tokens(described["cards"]), number))
         return True
 
     def on_award_list(self, rule: Rule, name: str | None, m: re.Match[str], number: int,
@@ -613,6 +679,8 @@ class _HandReader:
             self.b.rake += self.money(m["fee"], number)
         total = self.money(m["total"], number)
         self.b.note("total_pot", total + self.b.rake if rule.fixed.get("after_rake") else total)
+        self.b.claim(None, ClaimKind.TOTAL_POT, number,
+                     amount=total + self.b.rake if rule.fixed.get("after_rake") else total)
         if (m.groupdict().get("pots") or "").strip():
             self.b.note("pots_stated", m["pots"].strip())
         return True
@@ -637,7 +705,59 @@ class _HandReader:
         mucked = re.search(r" mucked \[(?P<cards>[^\]]*)\]", " " + split[1])
         if mucked:
             self.b.reveal_mucked(name, self.b.cards(mucked["cards"].split(), number))
+        self.summary_claims(name, split[1], number)
         return True
+
+    def on_seat_show(self, rule: Rule, name: str | None, m: re.Match[str], number: int,
+                     text: str) -> bool:
+        """A summary line naming a player by seat number only (Bovada ``Seat 3:  $0.45  with
+        One pair [8c Qs Qc 3d Ts 4s 2h-Qs Qc Ts 8c 4s]``): the cards before the dash are the
+        player's whole hand, shown. What the line claims is held against the hand: one line
+        a seat, ``Folded`` only for a player who folded, and the amounts it states (``HI``
+        and ``LO``) equal to what the player was awarded; a line that contradicts the hand
+        stops it."""
+        seat = int(m["seat"])
+        player = next((who for who, at in self.b.seats.items() if at == seat), None)
+        if player is None:
+            raise self.b.fail(f"the summary names seat {seat}, where nobody sits", number, text)
+        if player in self.summarised:
+            raise self.b.fail(f"the summary lists seat {seat} twice", number, text)
+        self.summarised.add(player)
+        groups = m.groupdict()
+        if groups.get("folded"):
+            if player not in self.b.folded:
+                raise self.b.fail(f"the summary says seat {seat} folded; the hand shows no "
+                                  "fold", number, text)
+            return True
+        stated = sum(self.money(groups[key], number) for key in ("amount", "low")
+                     if groups.get(key))
+        awarded = sum(award.amount for who, award in self.b.awards
+                      if who == player and award.half != "returned")
+        if stated != awarded:
+            raise self.b.fail(f"the summary gives seat {seat} {stated} (in the record's "
+                              f"units); the hand's result lines give {awarded}", number, text)
+        if groups.get("cards"):
+            self.b.show(player, self.b.cards(self.g.tokens(m["cards"]), number), number)
+        return True
+
+    def summary_claims(self, name: str, rest: str, number: int) -> None:
+        """The figures and cards a summary seat line states, as claims the replay checks:
+        the cards shown or mucked, what the player won or collected in all, and the hand
+        the log says he holds (``with a flush, Queen high``)."""
+        cards = re.search(r"\b(?:showed|shows|mucked) \[(?P<cards>[^\]]*)\]", rest)
+        if cards:
+            self.b.claim(name, ClaimKind.SHOWED, number,
+                         cards=self.b.cards(self.g.tokens(cards["cards"]), number))
+        won = [self.money(found["amount"], number) for found in re.finditer(
+            r"\b(?:won|collected) \(?(?P<amount>" + _MONEY + r")\)?", rest)]
+        if won:
+            self.b.claim(name, ClaimKind.WON, number, amount=sum(won))
+        elif re.search(r"\b(?:lost|folded|mucked)\b", rest):
+            self.b.claim(name, ClaimKind.WON, number, amount=0)
+        described = re.search(r"\bwith (?P<text>.+?)\s*$", rest)
+        if described and cards:
+            self.b.claim(name, ClaimKind.DESCRIPTION, number, text=described["text"],
+                         cards=self.b.cards(self.g.tokens(cards["cards"]), number))
 
     def on_summary_result(self, rule: Rule, name: str | None, m: re.Match[str], number: int,
                           text: str) -> bool:
@@ -650,6 +770,14 @@ class _HandReader:
         if amount:
             self.b.award(name, amount, number)
             self.reached.add("won")
+        groups = m.groupdict()
+        if groups.get("bets"):  # Winning: ``Bets: 2.40. Collects: 4.40. Wins: 2.00.``
+            bets = self.money(groups["bets"], number)
+            self.b.claim(name, ClaimKind.BETS, number, amount=bets)
+        if groups.get("net"):
+            net = self.money(groups["net"], number)
+            self.b.claim(name, ClaimKind.NET, number,
+                         amount=-net if groups.get("net_kind") == "Loses" else net)
         return True
 
     def on_result(self, rule: Rule, name: str | None, m: re.Match[str], number: int,
@@ -659,6 +787,10 @@ class _HandReader:
         if player not in self.b.seats:
             raise self.b.fail("player has no seat in this hand", number, player)
         self.b.finishing[player] = self.money(m["stack"], number)
+        if m.groupdict().get("net"):  # OnGame ``net: -$5.10``
+            net = self.money(m["net"].lstrip("+-"), number)
+            self.b.claim(player, ClaimKind.NET, number,
+                         amount=-net if m["net"].startswith("-") else net)
         if m.groupdict().get("cards"):
             cards = card_groups(m["cards"])[0]
             self.b.show(player, self.b.cards(cards, number), number)
@@ -693,6 +825,30 @@ class _HandReader:
             self.b.note("uncalled_returned", f"the log returns no uncalled bet; {amount} (in "
                         f"the record's units) is returned to {live[0]} (line {line})")
 
+    def infer_stakes(self, last: int) -> None:
+        """Stakes a header does not state, from the betting (fixed limit): the first
+        wager of the hand that is not all-in is a completion on 3rd street or a bet on 4th
+        street (the small bet) unless the log calls it a double bet, or a bet on 5th street
+        or later (the big bet); the other bet is half or twice it. A hand with no such wager
+        is not checkable: its stakes are unknown, and the hand stops saying so."""
+        street = 0
+        for who, event in self.b.events:
+            if isinstance(event, Deal) and who is not None:
+                street = event.street
+            elif (isinstance(event, Action) and event.kind is ActionKind.WAGER
+                  and event.to and not event.all_in):
+                big = street >= 5 or event.stated.lower().startswith(("d ", "double"))
+                small = event.to // 2 if big else event.to
+                if big and event.to % 2:
+                    break
+                self.b.small_bet, self.b.big_bet = small, 2 * small
+                self.b.note("stakes_inferred", f"small bet {small}, big bet {2 * small} (in "
+                            f"the record's units), from the wager of line {event.line}: the "
+                            "header states no stakes")
+                return
+        raise self.b.fail("the log states no stakes, and no wager of the hand shows them",
+                          last)
+
     # -- the end ------------------------------------------------------------------------------
     def finish(self, last: int) -> HandRecord:
         """The record, once the hand is complete; the halves of a hi/lo pot filled in."""
@@ -702,6 +858,8 @@ class _HandReader:
             raise self.b.fail(self.g.incomplete, last)
         if self.g.implicit_uncalled:
             self.return_uncalled(last)
+        if self.g.stakes_from_bets and not self.b.small_bet:
+            self.infer_stakes(last)
         if self.g.halves == "lows":
             infer_halves(self.b, self.lows, self.no_low)
         elif self.g.halves == "shown-lows" and self.b.game == "hilo":

@@ -49,7 +49,11 @@ class ActionKind(StrEnum):
 @dataclass(frozen=True)
 class Action:
     """A player's action. ``to``: the player's street total after a WAGER or BRING_IN;
-    ``amount``: the chips the log says this action added (when it says)."""
+    ``amount``: the chips the log says this action added (when it says); ``by``: the size
+    the log gives a raise (``raises $0.03 to $0.08``), measured as ``by_over`` says: over
+    the ``level`` the player faced, over the last ``full`` bet, or ``any`` of those or the
+    chips added (a site whose meaning is not known). Every stated figure is a claim the
+    replay checks (``studspec.claims``)."""
 
     player: int
     kind: ActionKind
@@ -58,6 +62,8 @@ class Action:
     all_in: bool = False
     stated: str = ""
     line: int | None = None
+    by: int | None = None
+    by_over: Literal["level", "full", "any"] = "level"
 
 
 @dataclass(frozen=True)
@@ -125,6 +131,29 @@ class Award:
     line: int | None = None
 
 
+class ClaimKind(StrEnum):
+    """A figure a log states beside the events, which the replay checks (the summary's)."""
+
+    WON = "won"                # what a player collected in all (``won ($0.94)``, ``won 458€``)
+    SHOWED = "showed"          # the cards a summary lists for a player
+    TOTAL_POT = "total-pot"    # the pot the summary states (before the rake is taken)
+    BETS = "bets"              # what a player put in over the hand (Winning ``Bets:``)
+    NET = "net"                # what a player won (+) or lost (-) over the hand
+    DESCRIPTION = "description"  # the hand a log says a player holds (``a flush, Queen high``)
+
+
+@dataclass(frozen=True)
+class Claim:
+    """A figure or cards a log states (``player`` None: about the hand), at its line."""
+
+    kind: ClaimKind
+    player: int | None = None
+    amount: int | None = None
+    cards: tuple[Card | None, ...] = ()
+    text: str = ""
+    line: int | None = None
+
+
 @dataclass(frozen=True)
 class PlayerRecord:
     """A player dealt into the hand."""
@@ -153,6 +182,7 @@ class HandRecord:
     scale: int = 1
     extra: dict[str, object] = field(default_factory=dict)
     irregularities: tuple[Irregularity, ...] = ()  # MISDEAL area, in the order they happened
+    claims: tuple[Claim, ...] = ()  # the summary's figures and cards, checked by the replay
 
     def actions(self) -> list[Action]:
         """The player actions, in order."""

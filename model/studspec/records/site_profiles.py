@@ -2,8 +2,8 @@
 
 Each site with a profile in ``spec/variants`` is checked under it (``pokerstars``,
 ``pokerstars-8``, ``fulltilt``, ``partypoker-8``, ``ongame``, ``winamax``, ``winamax-8``,
-``merge``, ``merge-8``, ``everleaf``, ``winning``, ``winning-8``,
-``absolute-8``, ``ipoker``). A PHH file names its
+``merge``, ``merge-8``, ``everleaf``, ``winning``, ``winning-8``, ``absolute-8``,
+``ipoker``, ``acr-8``, ``kingsclub``, ``bovada``, ``bovada-8``). A PHH file names its
 profile in ``_profile`` when studspec wrote it; otherwise PHH hands (such as the WSOP
 hands of the PHH data set) are checked under the TDA profiles, the rules tournaments
 follow. A site and game with no profile of its own falls back to the TDA profile of the
@@ -20,7 +20,7 @@ from studspec.records.hand import HandRecord
 SITE_NAMES = {"pokerstars": "PokerStars", "fulltilt": "Full Tilt", "partypoker": "PartyPoker",
               "ongame": "OnGame", "winamax": "Winamax", "merge": "Merge", "everleaf": "Everleaf",
               "winning": "Winning", "absolute": "Absolute", "ipoker": "iPoker",
-              "phh": "PHH"}
+              "acr": "ACR", "kingsclub": "KingsClub", "bovada": "Bovada", "phh": "PHH"}
 GAME_NAMES = {"high": "Stud", "hilo": "Stud Hi/Lo"}
 SITE_PROFILES = {("pokerstars", "high"): "pokerstars", ("pokerstars", "hilo"): "pokerstars-8",
                  ("fulltilt", "high"): "fulltilt", ("partypoker", "hilo"): "partypoker-8",
@@ -28,7 +28,9 @@ SITE_PROFILES = {("pokerstars", "high"): "pokerstars", ("pokerstars", "hilo"): "
                  ("winamax", "hilo"): "winamax-8", ("merge", "high"): "merge",
                  ("merge", "hilo"): "merge-8", ("everleaf", "high"): "everleaf",
                  ("winning", "high"): "winning", ("winning", "hilo"): "winning-8",
-                 ("absolute", "hilo"): "absolute-8", ("ipoker", "high"): "ipoker"}
+                 ("absolute", "hilo"): "absolute-8", ("ipoker", "high"): "ipoker",
+                 ("acr", "hilo"): "acr-8", ("kingsclub", "high"): "kingsclub",
+                 ("bovada", "high"): "bovada", ("bovada", "hilo"): "bovada-8"}
 FALLBACK = {"high": "tda-2024", "hilo": "tda-2024-8"}
 
 

@@ -26,11 +26,17 @@ def ci(pattern: str) -> re.Pattern[str]:
 
 def wager(verb: str, kind: str, *, amount: str = "amount", to: bool = False,
            all_in: str = r"(?P<all_in> and is all-in)?", actor: str = " ",
-           sections: str = "play") -> Rule:
-    """An ante, bring-in, call or wager line: ``<verb> <amount>``."""
+           sections: str = "play", by_over: str = "") -> Rule:
+    """An ante, bring-in, call or wager line: ``<verb> <amount>``. With ``to``, ``by_over``
+    says what the first amount of ``raises X to Y`` measures (``level``: over the wager
+    faced; ``full``: over the last full bet; ``any``: not known); without it, X is what the
+    action added."""
     to_part = rf"(?: to (?P<to>{MONEY}))?" if to else ""
-    return rule(rf"^(?P<verb>{verb}) (?P<{amount}>{MONEY}){to_part}{all_in}\s*$", "action",
-                actor=actor, sections=sections, kind=kind)
+    pattern = rf"^(?P<verb>{verb}) (?P<{amount}>{MONEY}){to_part}{all_in}\s*$"
+    if by_over:
+        return rule(pattern, "action", actor=actor, sections=sections, kind=kind,
+                    by_over=by_over)
+    return rule(pattern, "action", actor=actor, sections=sections, kind=kind)
 
 
 def simple(verb: str, kind: str, actor: str = " ") -> Rule:
@@ -87,7 +93,9 @@ POKERSTARS = Grammar(
         wager("brings in for", "bring-in", actor=": "),
         wager("calls", "check-call", actor=": "),
         wager("bets", "wager", actor=": "),
-        wager("raises", "wager", actor=": ", to=True),
+        # ``raises $280 to $400`` after a $120 bring-in: X is over the wager faced (corpus:
+        # 7-StudHL-USD-400-800-201701.3bet.fix.txt)
+        wager("raises", "wager", actor=": ", to=True, by_over="level"),
         wager("completes it to", "wager", amount="to", actor=": "),
         rule(r"^Total pot (?P<total>\S+)(?P<pots>.*?) \| Rake (?P<rake>\S+)\s*$", "total",
              sections="summary"),
@@ -245,7 +253,8 @@ ONGAME = Grammar(
              r"(?P<winners>.+?)\s*$", "award_list", sections="summary"),
         rule(r"^Rake taken: (?P<rake>\S+)\s*$", "rake", sections="summary"),
         rule(r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[$€£]?[\d,.]+)\), net: "
-             r"[-+]?[$€£]?[\d,.]+(?:, (?P<cards>\[[^\]]*\])(?: \((?P<description>.*)\))?)?\s*$",
+             r"(?P<net>[-+]?[$€£]?[\d,.]+)"
+             r"(?:, (?P<cards>\[[^\]]*\])(?: \((?P<description>.*)\))?)?\s*$",
              "result", sections="summary"),
     ),
     games=((re.compile(r"^SEVEN_CARD_STUD_HI_LO$"), "hilo"),

@@ -54,7 +54,9 @@ WINAMAX = Grammar(
         wager("brings in", "bring-in"),
         wager("calls", "check-call"),
         wager("bets", "wager"),
-        wager("raises", "wager", to=True),
+        # ``raises 25€ to 25€`` over a 10€ bring-in, ``raises 50€ to 100€`` over a 50€ bet:
+        # X is over the last full bet (corpus: 7-Stud-6max-EUR-25-50-201611._8games_.txt)
+        wager("raises", "wager", to=True, by_over="full"),
         wager("completes to", "wager", amount="to"),
         rule(r"^Total pot (?P<total>\S+)(?P<pots>.*?) \| (?:No rake|Rake (?P<rake>\S+))\s*$",
              "total", sections="summary", after_rake="yes"),
@@ -136,7 +138,8 @@ EVERLEAF = Grammar(
 # after the rake and a jackpot fee (both kept as the rake); a split hi/lo pot does not say
 # which half each took, so the halves are inferred from the lows shown.
 _AMOUNT = r"\((?P<amount>[\d,.]+)\)"
-_RESULT = r"\.?\s*Bets: [\d,.]+\. Collects: (?P<amount>[\d,.]+)\. (?:Wins|Loses): [\d,.]+\.?\s*$"
+_RESULT = (r"\.?\s*Bets: (?P<bets>[\d,.]+)\. Collects: (?P<amount>[\d,.]+)\. "
+           r"(?P<net_kind>Wins|Loses): (?P<net>[\d,]*\d(?:\.\d+)?)\.?\s*$")
 WINNING = Grammar(
     format="winning",
     starts=(Start(re.compile(r"^(?:\ufeff)?Game started at: .*$")),),
@@ -224,7 +227,7 @@ ABSOLUTE = Grammar(
              "action", sections="play", actor=_ABS_ACTOR, kind="wager"),
         rule(r"^(?P<verb>Raises) (?P<amount>" + MONEY + r") to (?P<to>" + MONEY + r")"
              r"(?P<all_in> \(All-In\))?\s*$", "action", sections="play", actor=_ABS_ACTOR,
-             kind="wager"),
+             kind="wager", by_over="any"),  # no log in the corpus shows what X measures
         rule(r"^(?P<verb>Checks)\s*$", "action", sections="play", actor=_ABS_ACTOR,
              kind="check-call"),
         rule(r"^(?P<verb>Folds)\s*$", "action", sections="play", actor=_ABS_ACTOR, kind="fold"),

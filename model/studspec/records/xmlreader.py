@@ -26,7 +26,7 @@ from defusedxml import DefusedXmlException
 from studspec.errors import InvalidInputError
 from studspec.records import ipoker
 from studspec.records.builder import HandBuilder
-from studspec.records.hand import ActionKind, Game, HandRecord
+from studspec.records.hand import ActionKind, Deal, Game, HandRecord
 from studspec.records.sitetext import (
     Problem,
     UnknownGameError,
@@ -289,15 +289,23 @@ class _XmlHand:
         """The cards each player got on this street, from the round's card lists (each
         lists the player's cards so far; ``null`` is a card the viewer did not see)."""
         best: dict[str, tuple[str | None, ...]] = {}
+        every: list[tuple[str, tuple[str | None, ...], int]] = []
         for cards in element.iter("cards"):
             if cards.get("type") not in self.site.deal_types:
                 continue
             name = self.name(cards)
             listed = tuple(None if c in ("null", "") else c
                            for c in self.attribute(cards, "cards").split(","))
+            every.append((name, listed, self.line(cards)))
             known = sum(c is not None for c in listed)
             if name not in best or known > sum(c is not None for c in best[name]):
                 best[name] = listed
+        for name, listed, at in every:  # each list repeats the cards so far: the deal's
+            before = sum(len(event.cards) for who, event in self.b.events
+                         if who == name and isinstance(event, Deal))
+            if before and len(listed) >= before:
+                earlier = ["??" if c is None else c for c in listed[:before]]
+                self.b.check_earlier(name, self.b.cards(earlier, at), at)
         for name, listed in best.items():
             if name in self.b.folded:
                 continue
