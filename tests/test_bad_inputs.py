@@ -350,3 +350,28 @@ def test_a_table_of_more_than_eight_is_refused_at_the_ninth_seat(
     code, out = run(capsys, "check", str(crowded))
     assert code == 2
     assert "9 players: over the limit of 8 players at a stud table" in out
+
+
+def test_a_site_log_line_over_the_limit_is_refused_before_any_pattern_meets_it(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # Found by the input fuzzer's huge-line mutation: 200,000 "[" on one line made the card
+    # groups' pattern quadratic (minutes for one line).
+    source = Path(__file__).resolve().parent / "data" / "handhistories" / "party-hilo.txt"
+    lines = source.read_text(encoding="utf-8").split("\n")
+    lines[5] += "[" * 200_000
+    damaged = tmp_path / "long-line.txt"
+    damaged.write_text("\n".join(lines), encoding="utf-8")
+    code, out = run(capsys, "check", str(damaged))
+    assert code == 2
+    assert "a line of 200,0" in out and "over the limit of 10,000 characters in a line" in out
+
+
+def test_a_phh_value_followed_by_many_blanks_is_read_in_linear_time(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # The plain-TOML reader's line pattern backtracked quadratically in trailing blanks.
+    path = tmp_path / "blanks.phh"
+    text = (BAD / "phh-cbr-nan.phh").read_text(encoding="utf-8")
+    path.write_text(text.replace('variant = "F7S"', 'variant = "F7S"' + " " * 300_000 + "#"),
+                    encoding="utf-8")
+    code, out = run(capsys, "check", str(path))
+    assert code == 2 and "finite" in out  # read to the end: the nan amount is the error

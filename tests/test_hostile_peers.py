@@ -84,11 +84,12 @@ HOSTILE_CASES = [
     ("half-line", 3, f"no reply within {TIMEOUT:g} s"),
     ("garbage", 2, "not JSON"),
     ("deep", 2, "over the limit of 64 levels of nesting"),
-    ("huge", 2, "over the limit of 1,048,576 bytes in a line"),
+    ("huge", 2, "over the limit of 1,048,576 bytes in a message"),
     ("big-number", 1, "over the limit of 4,300 digits in a number"),
     ("wrong", 2, "field observation"),
     ("exit", 6, "the engine exited (code 3)"),
     ("orphan", 2, f"no reply within {TIMEOUT:g} s"),
+    ("shout", 2, "exited (code 4) without replying; its stderr ends: "),
 ]
 
 

@@ -52,9 +52,12 @@ PLAYERS = Limit(8, "players at a stud table")
 """Seven Card Stud seats at most eight: 8 × 7 cards is 56, more than the deck, and the
 community card of 7th street is the rules' answer for eight (DEAL clauses). A log that seats
 more is refused at the ninth seat, before any work grows with the seats."""
-LINE_BYTES = Limit(1 << 20, "bytes in a line")
-"""One line of a hand history, or one message of the engine protocol (a JSON line): real
-lines are under 1 kB and an engine's reply a few kB; a megabyte is a runaway writer."""
+MESSAGE_BYTES = Limit(1 << 20, "bytes in a message")
+"""One message of the engine protocol (a JSON line): an engine's reply is a few kB; a
+megabyte is a runaway writer."""
+LOG_LINE = Limit(10_000, "characters in a line of a hand history")
+"""One line of a site's hand history: real lines are under 300 characters (a chat line a
+few hundred); a longer one is damage, and the readers' patterns need not meet it."""
 PATH_BYTES = Limit(4096, "bytes in a path")
 """The longest path Linux allows (PATH_MAX)."""
 NAME_BYTES = Limit(255, "bytes in a file name")
@@ -64,7 +67,8 @@ WAIT_SECONDS = Limit(3600, "seconds of waiting")
 any engine's move; a longer one (``inf``, ``1e308``) is no deadline at all."""
 
 LIMITS = {"nesting": NESTING, "number digits": NUMBER_DIGITS, "seat number": SEAT_NUMBER,
-          "players": PLAYERS, "line or message": LINE_BYTES, "path": PATH_BYTES,
+          "players": PLAYERS, "engine message": MESSAGE_BYTES, "log line": LOG_LINE,
+          "path": PATH_BYTES,
           "file name": NAME_BYTES, "engine timeout": WAIT_SECONDS}
 """Every limit, by what it bounds (the usage guide's table is made from it)."""
 NAME_MAX = NAME_BYTES.most

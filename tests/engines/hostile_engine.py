@@ -15,6 +15,7 @@ protocol; at its AT-th request (1 is hello) it does MODE instead of replying:
 ``half-line``     writes half a reply, no end of line, and stays alive
 ``exit``          exits (code 3) mid-hand, a word on stderr
 ``orphan``        leaves a child holding its output open and exits (the child sleeps)
+``shout``         writes 20 MB to stderr and exits (code 4)
 
 With ``HOSTILE_PIDS`` set to a file name, it writes its process ID (and its child's) there,
 one a line, so a test can see that studspec killed and reaped every one of them.
@@ -32,7 +33,7 @@ from studspec.engines.serve import answer
 from studspec.profiles import load_profile
 
 MODES = ("close-stdout", "close-stdin", "hang", "garbage", "deep", "huge", "big-number",
-         "wrong", "half-line", "exit", "orphan")
+         "wrong", "half-line", "exit", "orphan", "shout")
 ASLEEP = 3600  # "stays alive": far longer than any test waits
 
 
@@ -74,6 +75,11 @@ def misbehave(mode: str, reply: dict[str, object]) -> bool:
     elif mode == "exit":
         print("hostile engine: giving up mid-hand", file=sys.stderr)
         sys.exit(3)
+    elif mode == "shout":
+        for _ in range(20):
+            os.write(2, b"e" * (1 << 20))
+        os.write(2, b"\nhostile engine: the last word\n")
+        sys.exit(4)
     elif mode == "orphan":
         if os.fork() == 0:
             _note_pid()

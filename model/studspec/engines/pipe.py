@@ -36,7 +36,7 @@ from studspec.engines.wire import (
     table_message,
 )
 from studspec.errors import StudSpecError
-from studspec.inputs import LINE_BYTES, check_seconds
+from studspec.inputs import MESSAGE_BYTES, check_seconds
 
 DEFAULT_TIMEOUT = 10.0
 QUIT_SECONDS = 1.0
@@ -45,6 +45,8 @@ REAP_SECONDS = 5.0
 """How long a killed engine is waited for (a process the kernel cannot kill is left)."""
 EXIT_GRACE = 1.0
 """How long an engine that closed a pipe is given to exit before it is called stuck."""
+STDERR_TAIL_BYTES = 4096
+"""How much of the end of an engine's stderr a failure report reads (it quotes 3 lines)."""
 
 
 class EngineProtocolError(StudSpecError):
@@ -153,7 +155,8 @@ class PipeEngine:
                                        f"stopped after an earlier failure: {self._broken}")
         tail = ""
         if self.process.poll() is not None and not self._stderr.closed:
-            self._stderr.seek(0)
+            self._stderr.seek(0, os.SEEK_END)  # its last lines only, however much it wrote
+            self._stderr.seek(max(0, self._stderr.tell() - STDERR_TAIL_BYTES))
             lines = self._stderr.read().decode("utf-8", "replace").strip().splitlines()
             tail = f"; its stderr ends: {' | '.join(lines[-3:])}" if lines else ""
         self.close()
@@ -172,15 +175,15 @@ class PipeEngine:
         return self._fail(step, f"the engine exited (code {code}) {when}")
 
     def _read_line(self, step: str) -> bytes:
-        """The next line of the engine's output: within the timeout and LINE_BYTES."""
+        """The next line of the engine's output: within the timeout and MESSAGE_BYTES."""
         stdout = self.process.stdout
         assert stdout is not None
         deadline = time.monotonic() + self.timeout
         searched = 0  # the buffer before this has no newline
         while (end := self._buffer.find(b"\n", searched)) < 0:
             searched = len(self._buffer)
-            if searched > LINE_BYTES.most:
-                raise self._fail(step, "the engine's reply is " + LINE_BYTES.reason(
+            if searched > MESSAGE_BYTES.most:
+                raise self._fail(step, "the engine's reply is " + MESSAGE_BYTES.reason(
                     f"a line of more than {searched:,} bytes") + "; the engine was stopped")
             left = deadline - time.monotonic()
             if left <= 0 or not select.select([stdout], [], [], left)[0]:
@@ -190,8 +193,8 @@ class PipeEngine:
             if not chunk:
                 raise self._gone(step, "output", deadline - time.monotonic())
             self._buffer += chunk
-        if end > LINE_BYTES.most:
-            raise self._fail(step, "the engine's reply is " + LINE_BYTES.reason(
+        if end > MESSAGE_BYTES.most:
+            raise self._fail(step, "the engine's reply is " + MESSAGE_BYTES.reason(
                 f"a line of {end:,} bytes") + "; the engine was stopped")
         line, self._buffer = self._buffer[:end], self._buffer[end + 1:]
         return line

@@ -19,7 +19,7 @@ from typing import Any
 
 from studspec.cards import parse_card
 from studspec.engines.protocol import Move, MoveKind, Observation, SeatView, Table
-from studspec.inputs import LINE_BYTES, NESTING, check_nesting, decoding_limit_reason
+from studspec.inputs import MESSAGE_BYTES, NESTING, check_nesting, decoding_limit_reason
 from studspec.stakes import Stakes
 
 PROTOCOL_VERSION = 1
@@ -119,8 +119,8 @@ def validate(message: Any, definition: str) -> None:
 
 def parse_line(line: str | bytes, definition: str) -> dict[str, Any]:
     """A message read from one line: JSON, an object, valid against ``definition``."""
-    if len(line) > LINE_BYTES.most:
-        raise WireError("", LINE_BYTES.reason(f"a message of {len(line):,} bytes"))
+    if len(line) > MESSAGE_BYTES.most:
+        raise WireError("", MESSAGE_BYTES.reason(f"a message of {len(line):,} bytes"))
     try:
         message = json.loads(line)
     except (ValueError, UnicodeDecodeError, RecursionError) as error:
