@@ -15,11 +15,14 @@ copyright = "2026, the studspec developers"
 extensions = ["sphinx.ext.autodoc", "studspec_docs", "studspec_navigation", "studspec_casebook"]
 exclude_patterns = ["_build"]
 nitpicky = True
-html_theme = "alabaster"
+# Furo: a maintained theme many Python projects use (pip, attrs, urllib3, Black...): a
+# wide, readable content column, a collapsible sidebar on phones, a dark mode, no
+# JavaScript framework and no CDN (everything ships in the wheel).
+html_theme = "furo"
+html_title = "studspec"
 html_static_path = ["_static"]
 html_css_files = ["studspec.css"]
-html_theme_options = {"description": "Seven Card Stud rules, cited, executable, proved",
-                      "page_width": "1180px"}
+html_theme_options = {"sidebar_hide_name": False, "navigation_with_keys": True}
 autodoc_typehints = "description"
 autodoc_member_order = "bysource"
 autodoc_default_options = {"undoc-members": True}

@@ -2,7 +2,9 @@
 
 The state of an n-seat round is a record of bit-vectors and booleans; ``legal`` is the
 set of legal actions and ``step`` the transition, written declaratively next to the Python
-model's algorithm. Profile parameters (open-pair option, raise cap, heads-up rule, all-in
+model's algorithm; the amounts (the call, the wager target, the fold offered, the opening
+level) are the model's own rules of studspec.betting and studspec.wagering, called on Z3
+terms. Profile parameters (open-pair option, raise cap, heads-up rule, all-in
 rule, fold with nothing to call) and the stakes are symbolic, so one formula covers every
 profile and every table.
 tests/test_betting_proofs.py evaluates this encoding and the Python model on the same
@@ -16,6 +18,12 @@ from typing import Any
 
 import z3
 
+from studspec.betting import (
+    bring_in_level_rule,
+    call_to_rule,
+    fold_offered_rule,
+    wager_target_rule,
+)
 from studspec.betting_state import ActionKind, RoundState
 from studspec.wagering import (
     BetRules,
@@ -106,7 +114,10 @@ def params_value(state: RoundState) -> Params:
     rules: BetRules = state.rules
     return Params(bv(int(state.street)), bv(state.stakes.small_bet), bv(state.stakes.bring_in),
                   z3.BoolVal(state.open_pair), z3.BoolVal(rules.fourth_street_open_pair),
-                  bv(rules.raise_cap), z3.BoolVal(rules.heads_up_uncapped),
+                  bv(rules.raise_cap),
+                  # BET-09: the profile's heads-up rule and the event down to two players
+                  # lift the cap alike (cap_in_force_rule), so one free flag covers both.
+                  z3.BoolVal(rules.heads_up_uncapped or rules.event_heads_up),
                   z3.BoolVal(rules.short_all_in_rule == "half_bet"),
                   z3.BoolVal(rules.fold_when_nothing_to_call))
 
@@ -233,7 +244,7 @@ def wager_kind(s: ZState) -> Any:
 def wager_target_ok(p: Params, s: ZState, to: Any) -> Any:
     """``to`` is one increment above the last full wager, or the actor's all-in short of it."""
     stack, wager = select(s, s.stack), select(s, s.wager)
-    return z3.Or([z3.And(allowed, to == umin(s.full_level + size, wager + stack),
+    return z3.Or([z3.And(allowed, to == wager_target_rule(s.full_level, size, wager, stack),
                          z3.UGT(to, s.level)) for allowed, size in increments(p, s)])
 
 
@@ -245,8 +256,9 @@ def legal(p: Params, s: ZState, kind: Any, to: Any) -> Any:
     opening = z3.Or(z3.And(kind == BRING_IN, to == umin(p.bring_in, stack)),
                     z3.And(z3.UGT(stack, p.bring_in), wagering))
     # BET-04: a fold faces a wager, or nothing to call under fold_when_nothing_to_call.
-    normal = z3.Or(z3.And(z3.Or(to_call != 0, p.fold_unopposed), kind == FOLD, to == wager),
-                   z3.And(to_call != 0, kind == CALL, to == umin(s.level, wager + stack)),
+    normal = z3.Or(z3.And(fold_offered_rule(to_call, p.fold_unopposed), kind == FOLD,
+                          to == wager),
+                   z3.And(to_call != 0, kind == CALL, to == call_to_rule(s.level, wager, stack)),
                    z3.And(to_call == 0, kind == CHECK, to == wager),
                    z3.And(may_wager(p, s), wagering))
     return z3.And(s.actor != NONE, z3.If(s.pending, opening, normal))
@@ -323,7 +335,7 @@ def initial(p: Params, stacks: list[Any], in_hand_flags: list[Any], first: Any) 
     opponents = select(_with_actor(pre, first), [others_with_chips(pre, i) for i in range(n)])
     third = p.street == int(Street.THIRD)
     pending = z3.And(third, first_stack != 0, opponents)
-    level = z3.If(z3.And(third, first_stack == 0), p.bring_in, bv(0))
+    level = bring_in_level_rule(p.street, first_stack, p.bring_in)
     state = ZState(pre.stack, zero, pre.folded, no, level, bv(0), bv(0), z3.BoolVal(False),
                    z3.BoolVal(False), pending, bv(NONE))
     return _with_actor(state, z3.If(pending, first,

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import replace
-from itertools import combinations_with_replacement, permutations
+from itertools import combinations_with_replacement, permutations, product
 from typing import Any
 
 import z3
@@ -22,7 +22,7 @@ from studspec.board import board_value, first_to_act
 from studspec.bringin import bring_in_seat
 from studspec.cards import ACE, Card, Suit
 from studspec.low import five_card_low
-from studspec.profiles import load_profile
+from studspec.profiles import BoardTieBreak, Game, load_profile
 from studspec.proving import Goal, obligation, wrong_variant
 from studspec.ranking import Category, HighValue, five_card_value
 from studspec.showdown import first_to_show, showdown_order
@@ -194,7 +194,7 @@ def _first_seat(door_cards: Sequence[Card], profile: Any) -> int:
 # higher card, then the other card; equal boards: the profile's tie-break.
 @obligation("ACT-01", "ACT-02", "ACT-03", name="pin-first-to-act",
             title="the model's first to act on 4th street is the clause's, for every two "
-                  "rank patterns of two upcards, each tie-break")
+                  "rank patterns of two upcards, each tie-break, Stud and Stud Hi/Lo")
 def pin_first_to_act() -> Iterator[Goal]:
     """first_to_act equals the declared order for every pair of two-card rank patterns."""
     base = load_profile("base")
@@ -205,8 +205,11 @@ def pin_first_to_act() -> Iterator[Goal]:
         return (1 if high == low else 0, high, low)
 
     def cases() -> Iterator[tuple[str, bool]]:
-        for tie_break in ("position", "high_card_by_suit"):
-            profile = replace(base, board_tie_break=tie_break)
+        games: tuple[Game, ...] = ("high", "hilo")
+        tie_breaks: tuple[BoardTieBreak, ...] = ("position", "high_card_by_suit")
+        for game, tie_break in product(games, tie_breaks):
+            # ACT-01: in Stud Hi/Lo too the highest board acts first, never the lowest.
+            profile = replace(base, board_tie_break=tie_break, game=game)
             for x in patterns:
                 for y in patterns:
                     if x[0] == x[1] == y[0] == y[1]:
@@ -215,9 +218,17 @@ def pin_first_to_act() -> Iterator[Goal]:
                     y_board = [Card(y[0], Suit.DIAMONDS), Card(y[1], Suit.CLUBS)]
                     # equal boards: seat 0 wins by position, and by suit (it holds the spade)
                     declared = 1 if key(x) < key(y) else 0
-                    yield (f"{x} / {y}, {tie_break}",
+                    yield (f"{x} / {y}, {game}, {tie_break}",
                            first_to_act([x_board, y_board], profile) == declared)
     yield exhaustive("ACT-02/03 statement", cases())
+
+
+@wrong_variant(first_to_act, "in Stud Hi/Lo the lowest board acts first", "pin-first-to-act")
+def _hilo_lowest_first(boards: Any, profile: Any) -> int:
+    if profile.game != "hilo":
+        return int(_ORIGINALS["first_to_act"](boards, profile))
+    seats = [seat for seat, board in enumerate(boards) if board is not None]
+    return min(seats, key=lambda seat: board_value(boards[seat]))
 
 
 @wrong_variant(first_to_act, "the first live seat acts first", "pin-first-to-act")
@@ -366,3 +377,4 @@ def _caller_ignored(*, in_hand: Sequence[int], last_aggressor: int | None,
 
 
 _ORIGINALS["first_to_show"] = first_to_show
+_ORIGINALS["first_to_act"] = first_to_act

@@ -23,7 +23,7 @@ from studspec.board import suit_tie_key_rule, wins_board_tie_rule
 from studspec.cards import lower_for_bring_in_rule
 from studspec.deck import normal_seventh_rule, s000_reshuffle_rule, tda_reshuffle_rule
 from studspec.low import low_qualifies_rule
-from studspec.pots import low_half_rule
+from studspec.pots import low_half_rule, quartering_to_low
 from studspec.proving import Goal, obligation, wrong_variant
 from studspec.settle import rake_left_rule
 from studspec.stakes import Stakes
@@ -124,38 +124,52 @@ def _profile_rule_dropped(size: int, increment: int, rule: Any) -> bool:
 def pin_raise_cap() -> Iterator[Goal]:
     """cap_in_force_rule and max_wagers_rule equal the clause for every table and cap."""
     uncapped, contenders, cap = z3.Bool("heads_up_uncapped"), z3.Int("contenders"), z3.Int("cap")
+    event = z3.Bool("event_heads_up")
     yield _same("BET-09 statement", z3.And(contenders >= 0, contenders <= 9),
-                cap_in_force_rule(uncapped, contenders),
-                z3.Or(z3.Not(uncapped), contenders >= 3), "contenders", "?heads_up_uncapped")
+                cap_in_force_rule(uncapped, contenders, event),
+                z3.Or(z3.And(z3.Not(uncapped), z3.Not(event)), contenders >= 3), "contenders",
+                "?heads_up_uncapped", "?event_heads_up")
+    yield _anchor("TDA r48: capped heads-up in a tournament of five players",
+                  cap_in_force_rule(False, 2, False))
+    yield _anchor("TDA r48: lifted once the event is down to two players",
+                  not cap_in_force_rule(False, 2, True))
     yield _same("BET-08 statement", z3.And(cap >= 1, cap <= 9), max_wagers_rule(cap),
                 cap + 1, "cap")
     yield _anchor("RR: a bet and three raises", max_wagers_rule(3) == 4)
     # The entry points the betting round calls, with the profile's BetRules.
     yield exhaustive("BET-08/09 statement, the profile's heads_up_uncapped and raise_cap", (
         (f"{contenders} contenders, {rules}",
-         cap_in_force(rules, contenders) == (not rules.heads_up_uncapped or contenders >= 3)
+         cap_in_force(rules, contenders) == (not (rules.heads_up_uncapped
+                                                  or rules.event_heads_up) or contenders >= 3)
          and max_wagers(rules) == rules.raise_cap + 1)
-        for rules in (BetRules(heads_up_uncapped=uncapped, raise_cap=cap)
-                      for uncapped in (False, True) for cap in (3, 4))
+        for rules in (BetRules(heads_up_uncapped=uncapped, raise_cap=cap, event_heads_up=event)
+                      for uncapped in (False, True) for cap in (3, 4)
+                      for event in (False, True))
         for contenders in range(10)))
 
 
 @wrong_variant(cap_in_force_rule, "lifted only with one player left", "pin-raise-cap",
                "betting-cap")
-def _lifted_at_one(heads_up_uncapped: Any, contenders: Any) -> Any:
-    return ops.not_(ops.and_(heads_up_uncapped, ops.le(contenders, 1)))
+def _lifted_at_one(heads_up_uncapped: Any, contenders: Any, event_heads_up: Any = False) -> Any:
+    return ops.not_(ops.and_(ops.or_(heads_up_uncapped, event_heads_up), ops.le(contenders, 1)))
 
 
 @wrong_variant(cap_in_force_rule, "lifted with three players left", "pin-raise-cap",
                "betting-cap")
-def _lifted_at_three(heads_up_uncapped: Any, contenders: Any) -> Any:
-    return ops.not_(ops.and_(heads_up_uncapped, ops.le(contenders, 3)))
+def _lifted_at_three(heads_up_uncapped: Any, contenders: Any, event_heads_up: Any = False) -> Any:
+    return ops.not_(ops.and_(ops.or_(heads_up_uncapped, event_heads_up), ops.le(contenders, 3)))
 
 
 @wrong_variant(cap_in_force_rule, "heads_up_uncapped ignored", "pin-raise-cap",
                "betting-cap")
-def _cap_ignores_profile(heads_up_uncapped: Any, contenders: Any) -> Any:
+def _cap_ignores_profile(heads_up_uncapped: Any, contenders: Any,
+                         event_heads_up: Any = False) -> Any:
     return ops.gt(contenders, 2)
+
+
+@wrong_variant(cap_in_force_rule, "the event's players ignored (TDA r48)", "pin-raise-cap")
+def _event_ignored(heads_up_uncapped: Any, contenders: Any, event_heads_up: Any = False) -> Any:
+    return ops.not_(ops.and_(heads_up_uncapped, ops.le(contenders, 2)))
 
 
 @wrong_variant(cap_in_force, "the profile's heads_up_uncapped not passed on (always lifted)",
@@ -377,32 +391,53 @@ def _always_eight(ranks: Sequence[Any], qualifier: Any) -> Any:
 
 # POT-04, S001: "Si hay una ficha sobrante, se la entregamos al ganador de la mejor mano."
 # (read as the high hand, FIND-40). Statement: with a low, the low half L satisfies
-# 2L <= pot <= 2L + 1 (the odd chip stays high); with no low, L = 0.
+# 2L <= pot <= 2L + 1 (the odd chip stays high) — under the quartering exception (WP-Split,
+# quartered_odd_chip = "low") 2L - 1 <= pot <= 2L; with no low, L = 0.
 @obligation("POT-04", name="pin-low-half",
             title="the model's halving is the clause: the odd chip between the halves goes "
-                  "to the high; no qualifying low, no low half")
+                  "to the high (to the low under the quartering exception); no qualifying "
+                  "low, no low half")
 def pin_low_half() -> Iterator[Goal]:
-    """low_half_rule satisfies the clause for every pot within bounds."""
-    units, has_low = z3.Int("units"), z3.Bool("has_low")
-    low = low_half_rule(units, has_low)
+    """low_half_rule and quartering_to_low satisfy the clause within bounds."""
+    units, has_low, to_low = z3.Int("units"), z3.Bool("has_low"), z3.Bool("odd_to_low")
+    low = low_half_rule(units, has_low, to_low)
     yield Goal("POT-04 statement",
                z3.Implies(z3.And(units >= 0, units <= CHIP_BOUND),
-                          z3.If(has_low, z3.And(2 * low <= units, units <= 2 * low + 1),
+                          z3.If(has_low,
+                                z3.If(to_low, z3.And(2 * low - 1 <= units, units <= 2 * low),
+                                      z3.And(2 * low <= units, units <= 2 * low + 1)),
                                 low == 0)),
-               _explain("units", "?has_low"))
+               _explain("units", "?has_low", "?odd_to_low"))
     yield _anchor("a pot of 5 chips: 3 high, 2 low", low_half_rule(5, True) == 2)
+    yield _anchor("WP-Split: quartered, a pot of 5 chips: 2 high, 3 low",
+                  low_half_rule(5, True, True) == 3)
+    yield exhaustive("POT-04 statement, the profile's quartered_odd_chip", (
+        (f"{rule}: {high} high winner(s), {low} low winner(s)",
+         quartering_to_low(rule, high, low) == (rule == "low" and high == 1 and low >= 2))
+        for rule in ("high", "low") for high in range(1, 5) for low in range(0, 5)))
 
 
 @wrong_variant(low_half_rule, "odd chip to the low", "pin-low-half",
                "halves-conserve-chips")
-def _odd_chip_low(units: Any, has_low: Any) -> Any:
+def _odd_chip_low(units: Any, has_low: Any, odd_to_low: Any = False) -> Any:
     return ops.ite(has_low, units - ops.floordiv(units, 2), 0)
 
 
 @wrong_variant(low_half_rule, "halved even without a low", "pin-low-half",
                "division-conserves-pot")
-def _halved_without_low(units: Any, has_low: Any) -> Any:
+def _halved_without_low(units: Any, has_low: Any, odd_to_low: Any = False) -> Any:
     return ops.floordiv(units, 2)
+
+
+@wrong_variant(low_half_rule, "the quartering exception ignored", "pin-low-half")
+def _quartering_ignored(units: Any, has_low: Any, odd_to_low: Any = False) -> Any:
+    return ops.ite(has_low, ops.floordiv(units, 2), 0)
+
+
+@wrong_variant(quartering_to_low, "quartering whenever the low half is split",
+               "pin-low-half")
+def _quartering_any_high(rule: str, high_winners: int, low_winners: int) -> bool:
+    return rule == "low" and low_winners >= 2
 
 
 # POT-08 (interpretation, the rule texts set no rake; site logs report one): "the reported

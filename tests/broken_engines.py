@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from studspec.cards import parse_suit_order
 from studspec.engines.model_adapter import ModelEngine
-from studspec.engines.protocol import EngineRefusal, Move, MoveKind, Observation
+from studspec.engines.protocol import EngineRefusal, Move, MoveKind, Observation, SeatView
 from studspec.hand_state import contender_of
 from studspec.pots import divide_pot, split_units
 from studspec.profiles import Profile
@@ -214,3 +214,55 @@ class SplitsEveryPot(ModelEngine):
         net = tuple(hand.behind[seat] + paid.get(seat, 0) - hand.starting[seat]
                     for seat in range(hand.seats))
         return replace(seen, net=net)
+
+
+class StudHighOnly(ModelEngine):
+    """Plays Stud (high) only, and says so: its ``games`` are those a handshake names."""
+
+    games = ("high",)
+
+
+def stud_high_only() -> StudHighOnly:
+    """A MODULE:FACTORY factory for the Stud-only engine (profile base)."""
+    from studspec.profiles import load_profile
+
+    return StudHighOnly(load_profile("base"))
+
+
+# -- Engines that break one convention of the protocol (tests/test_protocol_suite.py) ----
+
+class KeepsCardsAtTheEnd(ModelEngine):
+    """Still shows every seat's cards once the hand is over (the protocol: ``cards`` [])."""
+
+    def observe(self) -> Observation:
+        seen = super().observe()
+        if not seen.over:
+            self._cards = seen.cards
+            return seen
+        return replace(seen, cards=getattr(self, "_cards", ()))
+
+
+class CommunityCardInTheSeats(ModelEngine):
+    """Puts the community card among each live seat's up cards, ``community`` null."""
+
+    def observe(self) -> Observation:
+        seen = super().observe()
+        if seen.community is None:
+            return seen
+        cards = tuple(SeatView(view.down, (*view.up, seen.community)) if view != SeatView()
+                      else view for view in seen.cards)
+        return replace(seen, cards=cards, community=None)
+
+
+class FoldedSeatKeepsItsCards(ModelEngine):
+    """Keeps showing a folded seat's cards (the protocol: ``{"down": [], "up": []}``)."""
+
+    def observe(self) -> Observation:
+        seen = super().observe()
+        hand = self.hand
+        if hand is None or seen.over:
+            return seen
+        cards = tuple(SeatView(tuple(c for c in own.down if c), tuple(c for c in own.up if c))
+                      if view == SeatView() else view
+                      for view, own in zip(seen.cards, hand.seat_cards, strict=True))
+        return replace(seen, cards=cards)

@@ -4,14 +4,18 @@ the JSON report has every hand; both the same for any ``--jobs``."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from studspec.cli.check import check_report
 from studspec.cli.main import main
 from studspec.cli.render import to_json
+from studspec.cli.spool import indented_json
 
 
 @pytest.fixture(scope="module")
@@ -72,3 +76,23 @@ def test_groups_follow_clause_then_results_then_warnings(tmp_path: Path) -> None
                           r"with warnings): \d+ hand\(s\)", report.text)
     assert headings[-2:] == ["results that differ from the record", "read with warnings"]
     assert headings == sorted(headings[:-2]) + headings[-2:]
+
+
+_PLAIN = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text() | st.floats(allow_nan=True),
+    lambda children: st.lists(children, max_size=4) | st.dictionaries(
+        st.text(max_size=6) | st.integers(0, 9), children, max_size=4),
+    max_leaves=20)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_PLAIN, st.sampled_from(["", "    "]))
+def test_the_hand_renderer_writes_what_json_writes(value: object, margin: str) -> None:
+    expected = json.dumps(value, indent=2, ensure_ascii=False).replace("\n", "\n" + margin)
+    assert indented_json(value, margin) == expected
+
+
+def test_every_hand_of_a_report_renders_as_json_renders_it(corpus: list[str]) -> None:
+    for hand in check_report(corpus, "tda-2024", jobs=1).data["hands"]:
+        assert indented_json(hand, "    ") == json.dumps(
+            hand, indent=2, ensure_ascii=False).replace("\n", "\n    ")

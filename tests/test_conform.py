@@ -117,11 +117,13 @@ def test_conform_command_reports_case_by_case(capsys: pytest.CaptureFixture[str]
     code = main(["conform", "--engine", "studspec", "--profile", "base", "--case",
                  "bring-in-tie-by-suit", "--case", "last-card-of-the-stub", "--format", "json"])
     data = json.loads(capsys.readouterr().out)
-    assert code == 0 and data["counts"] == {FAILED: 0, PASSED: 1, NOT_CHECKED: 1,
+    # Both games by default: each case once in Stud and once in Stud/8.
+    assert code == 0 and data["counts"] == {FAILED: 0, PASSED: 2, NOT_CHECKED: 2,
                                             NOT_APPLICABLE: 0}
+    assert {o["game"] for o in data["outcomes"]} == {"high", "hilo"}
     code = main(["conform", "--engine", _node_engine("--defect", "suit-order"), "--profile",
                  "base", "--case", "bring-in-tie-by-suit"])
     text = capsys.readouterr().out
     assert code == 1
-    assert "bring-in-tie-by-suit [base] bring-in: the engine answers otherwise" in text
+    assert "bring-in-tie-by-suit [base, high] bring-in: the engine answers otherwise" in text
     assert "expected: player Carol" in text and "engine:   player Bob" in text

@@ -37,9 +37,9 @@ def test_inference_finds_the_rules_an_engine_plays_and_still_reports_its_defect(
         tmp_path: Path, capsys: pytest.CaptureFixture[str],
         monkeypatch: pytest.MonkeyPatch) -> None:
     engine = f"cmd:{_node()} {ENGINE} --defect side-pots"
-    code = main(["fuzz", "--engine", engine, "--profile", "tda-2024", "--hands", "120",
-                 "--seed", "1", "--infer-profile", "--out", str(tmp_path), "--format",
-                 "json"])
+    code = main(["fuzz", "--engine", engine, "--profile", "tda-2024", "--game", "high",
+                 "--hands", "120", "--seed", "1", "--infer-profile", "--out", str(tmp_path),
+                 "--format", "json"])
     data = json.loads(capsys.readouterr().out)
     assert code == 1
     base = load_profile("base")

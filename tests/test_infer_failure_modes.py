@@ -95,7 +95,8 @@ def test_two_parameters_that_mimic_each_other_hide_no_defect() -> None:
 def test_the_report_names_values_not_established(tmp_path: Path,
                                                  capsys: pytest.CaptureFixture[str]) -> None:
     code = main(["fuzz", "--engine", "broken_engines:keeps_last_card_back", "--profile",
-                 "base", "--hands", "80", "--seed", "1", "--infer-profile", "--no-shrink",
+                 "base", "--game", "high", "--hands", "80", "--seed", "1", "--infer-profile",
+                 "--no-shrink",
                  "--out", str(tmp_path), "--format", "json"])
     data = json.loads(capsys.readouterr().out)
     assert code == 1

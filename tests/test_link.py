@@ -255,6 +255,44 @@ def test_a_profile_value_against_its_quote_fails_verify(capsys: pytest.CaptureFi
         ("s003", "max_players", "8", "7")]
 
 
+SLIPS = [  # one value of a source's or an authority's profile changed to another allowed one
+    ("tda-2024.toml", 'heads_up_uncapped = { value = "false"',
+     'heads_up_uncapped = { value = "true"'),
+    ("tda-2024.toml", 'odd_chip_card_scope = { value = "five_card_hand"',
+     'odd_chip_card_scope = { value = "all_cards"'),
+    ("roberts.toml", 'community_first_actor = { value = "high-with-common-card"',
+     'community_first_actor = { value = "sixth-street-first-actor"'),
+    ("s001.toml", 'fourth_street_open_pair = { value = "false"',
+     'fourth_street_open_pair = { value = "true"'),
+    ("s002.toml", 'showdown_first = { value = "last_caller"',
+     'showdown_first = { value = "last_aggressor"'),
+]
+
+
+@pytest.mark.clause("BET-09", "POT-05", "DECK-07", "BET-07", "SHOW-02")
+def test_every_source_and_authority_value_answers_to_a_quote_or_a_reading(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    results = golden_results()
+    assert all(r.tied and r.agrees for r in results)
+    assert {r.basis for r in results} == {"quote", "reading", "observed"}
+    assert all(r.basis == "observed" for r in results if r.source in ("PS", "HH", "PokerKit"))
+    for number, (file, old, new) in enumerate(SLIPS):
+        spec = tmp_path / f"slip{number}"
+        shutil.copytree(spec_dir(), spec)
+        path = spec / "variants" / file
+        text = path.read_text(encoding="utf-8")
+        assert text.count(old) == 1, old
+        path.write_text(text.replace(old, new), encoding="utf-8")
+        monkeypatch.setenv("STUDSPEC_SPEC_DIR", str(spec))
+        clear_caches()
+        try:
+            wrong = [(r.profile, r.parameter) for r in golden_results() if not r.agrees]
+        finally:
+            monkeypatch.delenv("STUDSPEC_SPEC_DIR")
+            clear_caches()
+        assert wrong == [(file.removesuffix(".toml"), new.split(" =")[0])], file
+
+
 def test_a_case_the_model_cannot_rule_fails_the_casebook_check_not_verify(
         monkeypatch: pytest.MonkeyPatch) -> None:
     from studspec.cli import verify

@@ -293,3 +293,18 @@ def test_every_rule_of_every_grammar_names_an_event_the_driver_has() -> None:
         for each in (*grammar.headers, *grammar.rules):
             assert callable(getattr(_HandReader, "on_" + each.event, None)), (
                 grammar.format, each.event)
+
+
+def test_a_pattern_literal_start_is_found_through_a_required_group() -> None:
+    from studspec.records.grammar import literal_prefix
+    assert literal_prefix(r"^(?P<verb>brings[- ]in(?: low)? for) (?P<x>\d+)") == "brings"
+    assert literal_prefix(r"^(?P<verb>wins|ties for) x") == ""
+    assert literal_prefix(r"^(?P<a>ab)?c") == ""
+    assert literal_prefix(r"^(?P<verb>Folds?)(?: x)?") == "Fold"
+    assert literal_prefix(r"^\*\*\* SUMMARY \*\*\*$") == "*** SUMMARY ***"
+
+
+def test_every_start_line_is_indexed_by_its_first_character() -> None:
+    for grammar in GRAMMARS:
+        for start in grammar.starts:
+            assert start.firsts and "\ufeff" in start.firsts, grammar.format

@@ -13,6 +13,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from site_claims import claims_section
+
 from studspec.cli.check import check_report
 from studspec.records.detect import READERS
 from studspec.records.site_profiles import GAME_NAMES, SITE_NAMES
@@ -158,17 +160,30 @@ def _file_row(path: Path, folder: Path, data: dict[str, Any], tda: dict[str, Any
     profiles = sorted({f"``{hand['profile']}`` ({hand['profile_reason'].split(': ', 1)[-1]})"
                        for hand in hands if hand.get("profile")})
     clean, violating, unchecked = _counts(data)
-    reasons = [f"{item['hand']}: {item['reason']}" for item in data["summary"]["not_checkable"]]
     notes = sorted({f"{hand['hand']}: {note}" for hand in hands for note in hand["notes"]
                     if "bring-in" in note or "rake" in note})
     tda_violations = tda["summary"]["violations_by_clause"]
+    # The reasons and the per-hand notes are listed under the table (``_file_notes``), so
+    # that every column stays narrow enough for a laptop screen.
     return [f"   * - ``{path.relative_to(folder)}``", f"     - {', '.join(sites)}",
             f"     - {', '.join(games)}", f"     - {'; '.join(profiles) or '—'}",
             f"     - {len(hands)}", f"     - {clean}", f"     - {violating}",
-            f"     - {unchecked}" + (": " + "; ".join(reasons) if reasons else ""),
-            f"     - {'; '.join(notes) or '—'}",
+            f"     - {unchecked}", f"     - {len(notes)}" if notes else "     - —",
             "     - " + (", ".join(f"{c} ×{n}" for c, n in sorted(tda_violations.items()))
                          or "clean")]
+
+
+def _file_notes(path: Path, folder: Path, data: dict[str, Any], escape: Any) -> list[str]:
+    """The hands of a file that cannot be checked, and the amounts inferred or unstated, as
+    a list under the table."""
+    reasons = [f"{item['hand']}: not checkable: {item['reason']}"
+               for item in data["summary"]["not_checkable"]]
+    notes = sorted({f"{hand['hand']}: {note}" for hand in data["hands"]
+                    for note in hand["notes"] if "bring-in" in note or "rake" in note})
+    if not reasons and not notes:
+        return []
+    return [f"* ``{path.relative_to(folder)}``", "",
+            *(f"  * {escape(item)}" for item in (*reasons, *notes)), ""]
 
 
 def _explained(data: dict[str, Any], clause_ref: Any, escape: Any) -> list[str]:
@@ -205,16 +220,22 @@ def site_validation_page(root: Path, clause_ref: Any, escape: Any,
              "column checks the same file under ``tda-2024`` (``tda-2024-8`` rules apply "
              "to hi/lo hands through the record's game) to show where a site's rules "
              "differ from the TDA's. PHH hands default to the TDA profiles.", "",
-             ".. list-table::", "   :header-rows: 1", "   :widths: 22 8 8 14 5 5 5 10 13 10",
+             ".. list-table::", "   :header-rows: 1", "   :widths: 19 8 8 15 7 7 8 10 7 11",
              "", "   * - File", "     - Site", "     - Game", "     - Profile picked",
-             "     - Hands", "     - Clean", "     - With violations",
-             "     - Not checkable", "     - Inferred or unstated", "     - Under tda-2024"]
+             "     - Hands", "     - Clean", "     - Broken a rule",
+             "     - Not checkable", "     - Notes", "     - Under tda-2024"]
     explained: list[str] = []
+    file_notes: list[str] = []
     for path in _files(folder):
         data = check_report([str(path)]).data
         tda = check_report([str(path)], "tda-2024").data
         lines += _file_row(path, folder, data, tda)
         explained += _explained(data, clause_ref, escape)
+        file_notes += _file_notes(path, folder, data, escape)
+    lines += ["", *heading("Hands not checkable, amounts inferred or unstated", "-"),
+              "The *Not checkable* and *Notes* columns of the table (amounts inferred or "
+              "unstated), hand by hand:", "",
+              *(file_notes or ["None.", ""])]
     lines += ["", *heading("Hands that do not validate plainly, explained", "-"),
               *(explained or ["Every hand validates plainly.", ""])]
     unread = sorted(path for path in folder.rglob("*")
@@ -228,6 +249,7 @@ def site_validation_page(root: Path, clause_ref: Any, escape: Any,
                               if p.parent.name == site)
             if files:
                 lines += [f"* {escape(why)} Files: {files}.", ""]
+    lines += claims_section(list(_files(folder)), clause_ref, escape, heading)
     lines += [*heading("Site rule differences", "-"),
               "Where a site's logs show a rule the TDA does not have, the site's profile "
               "says so, citing the log hand; every other value is inherited from ``base`` "

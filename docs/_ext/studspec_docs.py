@@ -213,13 +213,30 @@ def variants_page() -> str:
             lines += [""]
     lines += [*heading("The full matrix", "-"),
               "**Bold**: the profile changes the value of the profile it extends; plain: set "
-              "by the profile to its parent's value; *italic*: inherited.", "",
-              ".. list-table::", "   :header-rows: 1", "   :class: variant-matrix", "",
-              "   * - Parameter"]
-    lines += [f"     - ``{name}``" for name in profiles]
+              "by the profile to its parent's value; *italic*: inherited. The matrix is cut "
+              f"into tables of {MATRIX_COLUMNS} profiles each, so that every table fits a "
+              "laptop screen.", ""]
+    names = list(profiles)
+    for start in range(0, len(names), MATRIX_COLUMNS):
+        lines += _matrix_table(profiles, names[start:start + MATRIX_COLUMNS])
+    lines += ["", *heading("Profiles", "-"), ".. toctree::", "   :maxdepth: 1", ""]
+    lines += [f"   profiles/{name}" for name in profiles]
+    return "\n".join(lines) + "\n"
+
+
+MATRIX_COLUMNS = 4
+"""Profiles per table of the full variant matrix (a parameter column and four values fit
+the content column of a laptop screen)."""
+
+
+def _matrix_table(profiles: dict[str, Any], names: list[str]) -> list[str]:
+    """One table of the full matrix: every parameter, the values of a few profiles."""
+    lines = [f"**{names[0]}** to **{names[-1]}**", "", ".. list-table::",
+             "   :header-rows: 1", "   :class: variant-matrix", "", "   * - Parameter"]
+    lines += [f"     - ``{name}``" for name in names]
     for name, parameter in PARAMETERS.items():
         lines += [f"   * - ``{name}`` ({clause_ref(parameter.clause_id)})"]
-        for profile in profiles.values():
+        for profile in (profiles[n] for n in names):
             value = profile.values[name]
             parent = profiles[profile.extends] if profile.extends else None
             if profile.is_inherited(name):
@@ -228,9 +245,7 @@ def variants_page() -> str:
                 lines += [f"     - **{value.value}** ({source_link(value.source)})"]
             else:
                 lines += [f"     - {value.value} ({source_link(value.source)})"]
-    lines += ["", *heading("Profiles", "-"), ".. toctree::", "   :maxdepth: 1", ""]
-    lines += [f"   profiles/{name}" for name in profiles]
-    return "\n".join(lines) + "\n"
+    return [*lines, ""]
 
 
 def profile_pages() -> dict[str, str]:

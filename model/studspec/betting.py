@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
+from studspec import ops
 from studspec.betting_state import (
     WAGER_KINDS,
     Action,
@@ -27,6 +28,7 @@ from studspec.betting_state import (
 )
 from studspec.deck import MAX_SEATS, MIN_SEATS
 from studspec.errors import IllegalActionError, InvalidInputError
+from studspec.ops import Term
 from studspec.stakes import Stakes
 from studspec.trace import implements
 from studspec.wagering import (
@@ -41,13 +43,47 @@ from studspec.wagering import (
 
 __all__ = [
     "WAGER_KINDS", "Action", "ActionKind", "Event", "LegalAction", "RoundState", "SeatState",
-    "apply_action", "apply_legal", "bet", "bring_in", "call", "can_action", "can_bet",
-    "can_bring_in", "can_call", "can_check", "can_complete", "can_fold", "can_raise", "check",
-    "check_action", "check_bet", "check_bring_in", "check_call", "check_check",
-    "check_complete", "check_fold", "check_raise", "complete", "contenders", "fold",
-    "increments", "legal_actions", "needs_to_act", "next_actor", "raise_to", "start_round",
-    "wager_kind", "wager_refusal",
+    "apply_action", "apply_legal", "bet", "bring_in", "bring_in_level_rule", "call",
+    "call_to_rule", "can_action", "can_bet", "can_bring_in", "can_call", "can_check",
+    "can_complete", "can_fold", "can_raise", "check", "check_action", "check_bet",
+    "check_bring_in", "check_call", "check_check", "check_complete", "check_fold",
+    "check_raise", "complete", "contenders", "fold", "fold_offered_rule", "increments",
+    "legal_actions", "needs_to_act", "next_actor", "raise_to", "start_round", "wager_kind",
+    "wager_refusal", "wager_target_rule",
 ]
+
+
+# The arithmetic of the round's decisions, written with studspec.ops: the model calls them
+# on ints, proofs/round_pins.py and the round's Z3 encoding (proofs/betting_encoding.py)
+# call the same code on Z3 terms.
+
+@implements("BRINGIN-05")
+def bring_in_level_rule(street: Term, first_stack: Term, bring_in: Term) -> Term:
+    """BRINGIN-05: the level a round opens at: the bring-in when the 3rd-street low card is
+    all-in on the ante (nothing posted, the bring-in still the amount to match), else 0."""
+    return ops.ite(ops.and_(ops.eq(street, int(Street.THIRD)), ops.eq(first_stack, 0)),
+                   bring_in, 0)
+
+
+@implements("BET-04", "BET-06")
+def call_to_rule(level: Term, wager: Term, stack: Term) -> Term:
+    """BET-06: a call brings the player's wager to the level (the bring-in is live: what he
+    has in counts), or all his chips when he has fewer (BET-11)."""
+    return ops.min_([level, wager + stack])
+
+
+@implements("BET-02", "BET-05", "BET-11")
+def wager_target_rule(full_level: Term, increment: Term, wager: Term, stack: Term) -> Term:
+    """BET-02/BET-05: a bet, completion or raise goes one increment above the last full
+    wager (not above a short all-in's level), or all the player's chips when fewer."""
+    return ops.min_([full_level + increment, wager + stack])
+
+
+@implements("BET-04")
+def fold_offered_rule(to_call: Term, fold_when_nothing_to_call: Term) -> Term:
+    """BET-04: a fold is offered facing a wager, and with nothing to call only under the
+    profile's fold_when_nothing_to_call."""
+    return ops.or_(ops.gt(to_call, 0), fold_when_nothing_to_call)
 
 
 def _in_hand(state: RoundState) -> int:
@@ -116,7 +152,7 @@ def start_round(street: Street, stakes: Stakes, rules: BetRules, stacks: Sequenc
     bring_in_seat = (first_actor if street == Street.THIRD and stacks[first_actor] > 0
                      and opponents_with_chips else None)
     # BRINGIN-05: a low card all-in on the ante leaves the bring-in standing as the level.
-    level = stakes.bring_in if street == Street.THIRD and stacks[first_actor] == 0 else 0
+    level: int = bring_in_level_rule(int(street), stacks[first_actor], stakes.bring_in)
     state = RoundState(street=street, stakes=stakes, rules=rules, open_pair=open_pair,
                        seats=seats, actor=None, pot=pot, level=level, full_level=0, wagers=0,
                        capped=False, doubled=False, bring_in_seat=bring_in_seat)
@@ -172,7 +208,7 @@ def _wager_actions(state: RoundState, seat: SeatState) -> list[LegalAction]:
     kind = wager_kind(state)
     actions: list[LegalAction] = []
     for increment in increments(state):
-        target = min(state.full_level + increment, seat.wager + seat.stack)
+        target: int = wager_target_rule(state.full_level, increment, seat.wager, seat.stack)
         if target <= state.level or any(action.to == target for action in actions):
             continue
         all_in = target == seat.wager + seat.stack
@@ -209,17 +245,16 @@ def legal_actions(state: RoundState) -> tuple[LegalAction, ...]:
         return tuple(opening)
     actions: list[LegalAction] = []
     to_call = state.level - seat.wager
-    if to_call > 0:
-        call_to = min(state.level, seat.wager + seat.stack)
-        call_clause = "BET-06" if seat.wager > 0 and state.street == Street.THIRD else "BET-04"
+    # BET-04: with nothing to call the sources offer a check; a profile may let the player
+    # fold all the same (the TDA's binding fold, PokerStars' logs).
+    if fold_offered_rule(to_call, state.rules.fold_when_nothing_to_call):
         actions.append(LegalAction(ActionKind.FOLD, seat.wager, 0, False, "BET-04"))
+    if to_call > 0:
+        call_to: int = call_to_rule(state.level, seat.wager, seat.stack)
+        call_clause = "BET-06" if seat.wager > 0 and state.street == Street.THIRD else "BET-04"
         actions.append(LegalAction(ActionKind.CALL, call_to, call_to - seat.wager,
                                    call_to == seat.wager + seat.stack, call_clause))
     else:
-        # BET-04: with nothing to call the sources offer a check; a profile may let the
-        # player fold all the same (the TDA's binding fold, PokerStars' logs).
-        if state.rules.fold_when_nothing_to_call:
-            actions.append(LegalAction(ActionKind.FOLD, seat.wager, 0, False, "BET-04"))
         actions.append(LegalAction(ActionKind.CHECK, seat.wager, 0, False, "BET-04"))
     if wager_refusal(state) is None:
         actions += _wager_actions(state, seat)

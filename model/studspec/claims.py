@@ -23,6 +23,7 @@ never calls clean a hand whose figures the reference would question.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -94,6 +95,9 @@ def action_faults(action: Action, posted: Posted) -> list[Fault]:
                 faults.append(Fault("BET-03", f"the log says the raise is {action.by} to "
                                     f"{posted.to}; a raise to {posted.to} over {base} is "
                                     f"{min(sizes)}"))
+    if kind is ActionKind.FOLD and action.amount:
+        faults.append(Fault("BET-04", f"the log says the fold put in {action.amount}; a "
+                            "fold puts in nothing"))
     if action.all_in and not posted.all_in and kind is not ActionKind.FOLD:
         faults.append(Fault("BET-11", "the log says the player is all-in; he still has chips "
                             "behind after this action"))
@@ -232,7 +236,10 @@ def summary_findings(record: HandRecord, paid: Mapping[int, int] | None,
             if total is not None and total != ours:
                 findings.append(f"{where}the summary says {who} won {total}; the model "
                                 f"pays {ours}")
-        elif claim.kind is ClaimKind.TOTAL_POT and paid is not None:
+        elif claim.kind is ClaimKind.TOTAL_POT and paid is not None and not (
+                claim.text and any(a.pot.startswith("side") for a in record.awards)):
+            # a named pot (OnGame ``Main pot: $10.20 won by``) is checked when it is the only
+            # one; side pots' own totals are not derived here
             whole = sum(paid.values()) + rake
             if claim.amount not in (whole, whole - sum(back.values())):
                 findings.append(f"{where}the summary's total pot is {claim.amount}; the "
@@ -253,6 +260,12 @@ def summary_findings(record: HandRecord, paid: Mapping[int, int] | None,
                 findings.append(f"{where}the summary lists {who}'s cards as "
                                 f"{' '.join(str(c or '??') for c in claim.cards)}: {finding} "
                                 "(SHOW-04)")
+        elif claim.kind is ClaimKind.BEST_FIVE and seat is not None:
+            finding = _best_five_finding(claim.cards, claim.text, shows.get(seat), profile)
+            if finding:
+                findings.append(f"{where}the log says {who} plays "
+                                f"{' '.join(str(c or '??') for c in claim.cards)} for "
+                                f"{claim.text}: {finding}")
         elif claim.kind is ClaimKind.DESCRIPTION and seat is not None:
             cards = [c for c in claim.cards if c is not None]
             if len(cards) != len(claim.cards):
@@ -275,6 +288,27 @@ def summary_findings(record: HandRecord, paid: Mapping[int, int] | None,
             if finding:
                 findings.append(f"{where}{finding}")
     return findings
+
+
+@implements("RANK-01", "LOW-01")
+def _best_five_finding(five: Sequence[Card | None], half: str,
+                       shown: Sequence[Card | None] | None, profile: Profile) -> str | None:
+    """Why five cards a log says a player plays are not his best five for the half: not
+    five distinct cards of his shown hand, or a worse hand than his cards make."""
+    cards = [card for card in five if card is not None]
+    hand = [card for card in (shown or ()) if card is not None]
+    if len(cards) != 5 or len(hand) < 5:
+        return None
+    if len(set(cards)) != 5 or not set(cards) <= set(hand):
+        return "not five of the cards he showed (SHOW-04)"
+    if half == "low":
+        best, played = best_low(hand, profile.low_qualifier), best_low(cards,
+                                                                       profile.low_qualifier)
+        if best != played:
+            return "not his best low (LOW-01)"
+    elif best_high(cards) != best_high(hand):
+        return "not his best high hand (RANK-01)"
+    return None
 
 
 def _cards_finding(listed: Sequence[Card | None], seat: int,
@@ -331,6 +365,32 @@ def award_bound_violations(record: HandRecord, live: Sequence[bool],
     return faults
 
 
+def stated_figures(record: HandRecord) -> dict[str, int]:
+    """The figures and cards a record states that the replay checks, counted by kind: what
+    each action put in or reached, the raise sizes, the all-ins, the cards dealt and shown,
+    each award and its receiver, the rake and the summary's claims."""
+    counts: Counter[str] = Counter()
+    for event in record.events:
+        if isinstance(event, Action):
+            stated = [event.amount is not None or (event.to is not None and event.kind in (
+                ActionKind.WAGER, ActionKind.BRING_IN)), event.by is not None, event.all_in]
+            counts["action amount"] += stated[0]
+            counts["raise size"] += stated[1]
+            counts["all-in"] += stated[2]
+        elif isinstance(event, Deal):
+            counts["card dealt"] += sum(card is not None for card in event.cards)
+        elif isinstance(event, Show):
+            counts["card shown or mucked"] += sum(card is not None for card in event.cards)
+    for award in record.awards:
+        counts["uncalled bet returned" if award.half == "returned" else "award"] += 1
+    if record.rake is not None:
+        counts["rake"] += 1
+    counts["finishing stack"] += sum(p.finishing_stack is not None for p in record.players)
+    for claim in record.claims:
+        counts[f"summary {claim.kind}"] += 1
+    return dict(counts)
+
+
 def raise_sizes_hold(record: HandRecord) -> bool:
     """Whether every raise size the record states (``Action.by``) is right, reckoned from
     the record's own street totals; False when one is wrong or cannot be reckoned here (an
@@ -375,6 +435,11 @@ def claims_hold(record: HandRecord, stacks: Sequence[int], paid: Mapping[int, in
     rake. The fast path keeps only such results; any other hand goes to ``Hand``."""
     if not raise_sizes_hold(record):
         return False
+    dealt = _known_cards(record)
+    for event in record.events:  # shows after the hand is won: Hand checks them (SHOW-04)
+        if isinstance(event, Show) and event.cards and _cards_finding(
+                event.cards, event.player, dealt, None):
+            return False
     contributed = [player.starting_stack or 0 for player in record.players]
     contributed = [start - end + paid.get(seat, 0)
                    for seat, (start, end) in enumerate(zip(contributed, stacks, strict=True))]
@@ -388,4 +453,4 @@ def claims_hold(record: HandRecord, stacks: Sequence[int], paid: Mapping[int, in
 
 __all__ = ["Fault", "Posted", "action_faults", "award_bound_violations", "claims_hold",
            "description_finding", "paid_by_record", "rake_findings", "returned_by_record",
-           "summary_findings"]
+           "stated_figures", "summary_findings"]

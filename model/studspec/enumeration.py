@@ -115,26 +115,44 @@ def enumerate_seven(pairs: Sequence[tuple[int, int]] | None = None,
     weight5 = tables.rank_weight[fives].sum(axis=1, dtype=np.int32)
     suit5 = tables.suit_key[fives].sum(axis=1, dtype=np.int32)
     bits5 = np.bitwise_or.reduce(tables.card_bit[fives], axis=1)
-    lows5 = {q: np.bitwise_or.reduce(low_bits(q)[fives], axis=1) for q in QUALIFIERS}
-    nonflush, flush_suit, flush, table = tables.nonflush[7], tables.flush_suit, tables.flush, \
-        low_table()
-    counts = Counts(cards=7)
+    # One small code per hand, counted by one bincount: the high category times 289, plus
+    # the highest card of the low under each qualifier (8 and 9: the 8 mask is the 9 mask's
+    # lower eight bits). Tables of uint16 codes instead of full values are smaller to read.
+    low9 = low_bits(9)
+    lows5 = np.bitwise_or.reduce(low9[fives], axis=1)
+    top = low_table() >> 16
+    masks = np.arange(len(top))
+    low_code = (top[masks & 0xFF] * _LOW_TOPS + top[masks]).astype(np.uint16)
+    nonflush = ((tables.nonflush[7] >> 20) * _LOW_TOPS ** 2).astype(np.uint16)
+    flush = ((tables.flush >> 20) * _LOW_TOPS ** 2).astype(np.uint16)
+    rank_weight, suit_key, card_bit = tables.rank_weight, tables.suit_key, tables.card_bit
+    counted = np.zeros(9 * _LOW_TOPS ** 2, dtype=np.int64)
     for done, (c0, c1) in enumerate(chosen, start=1):
         rows = slice(int(suffix_start[c1 + 1]), None)
-        high = nonflush[weight5[rows] + (tables.rank_weight[c0] + tables.rank_weight[c1])]
-        suit = flush_suit[suit5[rows] + (tables.suit_key[c0] + tables.suit_key[c1])]
-        flushed = np.nonzero(suit >= 0)[0]
+        codes = nonflush[weight5[rows] + (rank_weight[c0] + rank_weight[c1])]
+        suit = tables.flush_suit[suit5[rows] + (suit_key[c0] + suit_key[c1])]
+        flushed = np.flatnonzero(suit >= 0)
         if flushed.size:
-            masks = bits5[rows][flushed] | (tables.card_bit[c0] | tables.card_bit[c1])
+            bits = bits5[rows][flushed] | (card_bit[c0] | card_bit[c1])
             shift = (13 * suit[flushed].astype(np.int64)).astype(np.uint64)
-            high[flushed] = flush[(masks >> shift) & np.uint64(RANK_MASK)]
-        lows = {q: table[lows5[q][rows] | (low_bits(q)[c0] | low_bits(q)[c1])]
-                for q in QUALIFIERS}
-        counts.add(high, lows)
+            codes[flushed] = flush[(bits >> shift) & np.uint64(RANK_MASK)]
+        codes += low_code[lows5[rows] | (low9[c0] | low9[c1])]
+        counted += np.bincount(codes, minlength=counted.size)
         if progress is not None:
             progress(done, len(chosen))
+    counts = Counts(cards=7)
+    by_code = counted.reshape(9, _LOW_TOPS, _LOW_TOPS)
+    counts.hands = int(counted.sum())
+    counts.high += by_code.sum(axis=(1, 2))
+    counts.low[8] += by_code.sum(axis=(0, 2))
+    counts.low[9] += by_code.sum(axis=(0, 1))
     counts.seconds = time.perf_counter() - start
     return counts
+
+
+_LOW_TOPS = 17
+"""Low codes >> 16: the low's highest card (5 to 9), or 16 for no low."""
+assert QUALIFIERS == (8, 9) and NO_LOW_CODE >> 16 == _LOW_TOPS - 1
 
 
 def terminal_progress(label: str) -> Progress | None:

@@ -26,7 +26,7 @@ from studspec.betting_state import Action, ActionKind, LegalAction, RoundState
 from studspec.cards import Card
 from studspec.deck import check_table_size
 from studspec.errors import IllegalActionError, InvalidInputError, StudSpecError
-from studspec.hand_rules import deck_street, show_order, street_opener
+from studspec.hand_rules import deck_street, show_order, showing_marks, street_opener
 from studspec.hand_state import (
     EventKind,
     HandEvent,
@@ -71,10 +71,21 @@ class Hand:
     """A hand in progress: seats, stacks, cards, the betting round, the showdown, the awards."""
 
     def __init__(self, profile: Profile, stakes: Stakes, stacks: Sequence[int], *,
-                 deck: Sequence[Card] | None = None, rake: int = 0) -> None:
+                 deck: Sequence[Card] | None = None, rake: int = 0,
+                 event_players: int | None = None) -> None:
         check_table_size(len(stacks), profile)
         _check_chips(stacks, rake)
-        self.profile, self.stakes, self.rules = profile, stakes, BetRules.of(profile)
+        if event_players is not None and (isinstance(event_players, bool)
+                                          or not isinstance(event_players, int)
+                                          or event_players < len(stacks)):
+            raise InvalidInputError("the players left in the tournament event: a whole "
+                                    "number, at least the players at this table",
+                                    input_text=str(event_players), where="event_players")
+        # BET-09 (TDA r48): in a tournament the cap is lifted heads-up only once the event
+        # itself is down to two players; event_players None is a cash game.
+        rules = replace(BetRules.of(profile),
+                        event_heads_up=event_players is not None and event_players <= 2)
+        self.profile, self.stakes, self.rules = profile, stakes, rules
         self.starting = tuple(stacks)
         self.rake = rake
         behind, posted = post_antes(stacks, stakes.ante)  # ANTE-01
@@ -341,10 +352,8 @@ class Hand:
         seat = self.round.actor
         outcome = betting.apply_legal(self.round, legal)
         self.round = outcome.state
-        if legal.kind in betting.WAGER_KINDS:
-            self.last_aggressor, self.last_caller = seat, None
-        elif legal.kind == ActionKind.CALL:
-            self.last_caller = seat
+        self.last_aggressor, self.last_caller = showing_marks(
+            legal.kind, seat, self.last_aggressor, self.last_caller)
         event = HandEvent(EventKind.ACTION, self.street, seat, action=legal, checked=checked)
         self.events.append(event)
         if self.round.actor is None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from studspec.betting_state import WAGER_KINDS, ActionKind
 from studspec.board import board_value, first_to_act_on_street
 from studspec.bringin import bring_in_seat
 from studspec.cards import Card
@@ -96,3 +97,19 @@ def show_order(live: list[int], seat_cards: Sequence[SeatCards], seats: int,
                           last_caller=last_caller, first_to_act=first_to_act,
                           boards=boards, profile=profile)
     return showdown_order(first, live, seats)
+
+
+@implements("SHOW-02")
+def showing_marks(kind: ActionKind, seat: int, last_aggressor: int | None,
+                  last_caller: int | None) -> tuple[int | None, int | None]:
+    """The last bettor or raiser and the last player to call him, after ``seat`` acts.
+
+    SHOW-02: the showing order starts with the last aggressor or, under ``last_caller``,
+    the last player to call him; a new bet or raise makes its maker the aggressor, with no
+    caller yet; a call records the caller; a check, fold or bring-in changes neither.
+    """
+    if kind in WAGER_KINDS:
+        return seat, None
+    if kind is ActionKind.CALL:
+        return last_aggressor, seat
+    return last_aggressor, last_caller

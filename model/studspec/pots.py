@@ -73,25 +73,36 @@ class PotDivision:
 
 
 @implements("POT-04")
-def halve_units(units: int, has_low: bool) -> tuple[int, int]:
+def halve_units(units: int, has_low: bool, odd_to_low: bool = False) -> tuple[int, int]:
     """The high half and the low half of a pot of ``units`` chips (POT-02, POT-04).
 
     With no qualifying low the high takes everything. Otherwise the pot is halved and an
     odd chip between the halves goes to the high (S001 'al ganador de la mejor mano',
-    read as the high hand, FIND-40; Robert's and TDA agree).
+    read as the high hand, FIND-40; Robert's and TDA agree) — or to the low under the
+    quartering exception (``odd_to_low``: see ``quartering_to_low``).
     """
     if units < 0:
         raise InvalidInputError("a pot cannot be negative", input_text=str(units),
                                 where="pot units")
-    low: int = low_half_rule(units, has_low)
+    low: int = low_half_rule(units, has_low, odd_to_low)
     return units - low, low
 
 
 @implements("POT-04")
-def low_half_rule(units: ops.Term, has_low: ops.Term) -> ops.Term:
+def low_half_rule(units: ops.Term, has_low: ops.Term, odd_to_low: ops.Term = False) -> ops.Term:
     """POT-02/POT-04: the low half is half the pot rounded down (the odd chip stays with the
-    high), or nothing when no low qualifies."""
-    return ops.ite(has_low, ops.floordiv(units, 2), 0)
+    high) — rounded up under the quartering exception — or nothing when no low qualifies."""
+    half = ops.floordiv(units, 2)
+    return ops.ite(has_low, ops.ite(odd_to_low, units - half, half), 0)
+
+
+@implements("POT-04")
+def quartering_to_low(rule: str, high_winners: int, low_winners: int) -> bool:
+    """POT-04, ``quartered_odd_chip = "low"`` (Wikipedia's 'Split (poker)', the one
+    description of record that states it): when the high wins its half alone and the low
+    half will itself be split between tied lows, the odd chip of the first split goes to
+    the low half. Robert's and the TDA send it to the high ("high") in every case."""
+    return rule == "low" and high_winners == 1 and low_winners >= 2
 
 
 @implements("POT-03", "POT-05")
@@ -213,7 +224,8 @@ def divide_pot(amount: int, contenders: Sequence[Contender], profile: Profile) -
     units = amount // profile.chip_unit
     high_winners = _best(contenders, "high")
     low_winners = _best(contenders, "low") if profile.game == "hilo" else []
-    high_units, low_units = halve_units(units, bool(low_winners))
+    high_units, low_units = halve_units(units, bool(low_winners), quartering_to_low(
+        profile.quartered_odd_chip, len(high_winners), len(low_winners)))
     unit = profile.chip_unit
     high_shares = {seat: chips * unit for seat, chips in
                    split_units(high_units, odd_chip_order(high_winners, "high",

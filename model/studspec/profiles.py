@@ -23,6 +23,7 @@ CommunityFirstActor = Literal["sixth-street-first-actor", "high-with-common-card
 OddChipTieBreak = Literal["position", "card_by_suit"]
 OddChipCardScope = Literal["all_cards", "five_card_hand"]
 LowTieOddChip = Literal["lowest_card_by_suit", "high_card_by_suit"]
+QuarteredOddChip = Literal["high", "low"]
 ShowdownFirst = Literal["last_aggressor", "last_caller"]
 ShowdownNoBet = Literal["first_to_act", "best_board"]
 BoardTieBreak = Literal["position", "high_card_by_suit"]
@@ -50,6 +51,7 @@ class Profile:
     odd_chip_tie_break: OddChipTieBreak = "card_by_suit"
     odd_chip_card_scope: OddChipCardScope = "all_cards"
     low_tie_odd_chip: LowTieOddChip = "lowest_card_by_suit"
+    quartered_odd_chip: QuarteredOddChip = "high"
     showdown_first: ShowdownFirst = "last_aggressor"
     showdown_no_bet: ShowdownNoBet = "first_to_act"
     low_qualifier: int = 8
@@ -111,6 +113,10 @@ PARAMETERS: dict[str, Parameter] = {
                   "the card-by-suit rule among tied low hands: the lowest card by suit wins "
                   "the odd chip, or the high card by suit",
                   ("lowest_card_by_suit", "high_card_by_suit")),
+        Parameter("quartered_odd_chip", "POT-04",
+                  "when the high wins its half alone and tied lows will split the low half, "
+                  "which half takes the odd chip of the first split: the high (Robert's, "
+                  "the TDA) or the low (Wikipedia's quartering exception)", ("high", "low")),
         Parameter("showdown_first", "SHOW-02",
                   "after a bet on the last round, who shows first: the last player to bet or "
                   "raise, or the last player to call", ("last_aggressor", "last_caller")),

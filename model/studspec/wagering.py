@@ -34,13 +34,16 @@ class Street(IntEnum):
 
 @dataclass(frozen=True, kw_only=True)
 class BetRules:
-    """The profile parameters that decide legality within a betting round."""
+    """The profile parameters that decide legality within a betting round, and whether the
+    hand is played in a tournament event down to two players (``event_heads_up``, set by
+    the hand from its situation: BET-09)."""
 
     fourth_street_open_pair: bool = False
     raise_cap: int = 3
     heads_up_uncapped: bool = True
     short_all_in_rule: ShortAllInRule = "half_bet"
     fold_when_nothing_to_call: bool = False
+    event_heads_up: bool = False  # a situation input, not a profile's: BET-09 (TDA r48)
 
     @classmethod
     def of(cls, profile: Profile) -> BetRules:
@@ -124,16 +127,21 @@ def cap_in_force(rules: BetRules, contenders: int) -> bool:
     """Whether the raise cap applies with ``contenders`` players left who are not all-in.
 
     BET-09: under ``heads_up_uncapped`` the cap is lifted when fewer than three players
-    with chips remain (Robert's: the cap is for 'three or more players not all-in').
+    with chips remain (Robert's: the cap is for 'three or more players not all-in'); in a
+    tournament whose event is down to two players it is lifted too (TDA r48: the cap
+    applies even heads-up "until the event is down to two players").
     """
-    return bool(cap_in_force_rule(rules.heads_up_uncapped, contenders))
+    return bool(cap_in_force_rule(rules.heads_up_uncapped, contenders, rules.event_heads_up))
 
 
 @implements("BET-08", "BET-09")
-def cap_in_force_rule(heads_up_uncapped: Term, contenders: Term) -> Term:
-    """BET-09: the cap applies unless the profile lifts it heads-up and fewer than three
-    players not all-in remain."""
-    return ops.not_(ops.and_(heads_up_uncapped, ops.le(contenders, 2)))
+def cap_in_force_rule(heads_up_uncapped: Term, contenders: Term,
+                      event_heads_up: Term = False) -> Term:
+    """BET-09: the cap applies unless fewer than three players not all-in remain and the
+    profile lifts it heads-up, or the hand is played in a tournament event down to two
+    players (TDA r48)."""
+    return ops.not_(ops.and_(ops.or_(heads_up_uncapped, event_heads_up),
+                             ops.le(contenders, 2)))
 
 
 @implements("BET-08")

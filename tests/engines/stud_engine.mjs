@@ -361,7 +361,7 @@ lines.on("line", (line) => {
   if (!line.trim()) return;
   const request = JSON.parse(line);
   try {
-    if (request.op === "hello") send({ protocol: 1, name: "stud_engine.mjs" });
+    if (request.op === "hello") send({ protocol: 1, name: "stud_engine.mjs", games: ["high", "hilo"] });
     else if (request.op === "quit") process.exit(0);
     else if (request.op === "start") { hand = new Hand(request.table); send({ observation: hand.observation() }); }
     else if (request.op === "refuses") send({ refusal: hand ? hand.refusal(request.move) : "no hand" });

@@ -18,7 +18,8 @@ from studspec.cases.irregular import irregularity_answer
 from studspec.cases.kinds import KINDS, action_text
 from studspec.cases.schema import Case
 from studspec.cases.situation import play
-from studspec.dealing import fold_pattern_of, simulate_deal
+from studspec.deal import deal_third_street
+from studspec.dealing import DealResult, fold_pattern_of, simulate_deal
 from studspec.deck import DECK_SIZE, Conventions, cards_taken_through, check_table_size
 from studspec.errors import IllegalActionError, SpecError
 from studspec.hand import Hand, position_of
@@ -154,7 +155,30 @@ def dealer_answer(hand: Hand) -> Answer:
         reason = f"burn {burns}, then " + ("two down and one up" if street == 3
                                             else "one face up") + " to each player"
     cited = ("DECK-04",) if street == 7 else ("DECK-01", "DECK-03")
-    return Answer({**fields, "street": street, "stub": stub}, reason=reason, cited=cited)
+    if street == 7 or (result.ran_out_on is not None and result.ran_out_on <= street):
+        # DECK-04: what the procedure leaves in the stub (the TDA's scramble and community
+        # card included); when the deck has run out, nothing more is dealt.
+        undealt = len(result.stub) if street == 7 else stub
+    else:
+        undealt = DECK_SIZE - cards_taken_through(pattern, street, conventions)
+    return Answer({**fields, "street": street, "stub": stub, "faces": _faces(hand, result),
+                   "undealt": undealt}, reason=reason, cited=cited)
+
+
+def _faces(hand: Hand, result: DealResult) -> tuple[str, ...]:
+    """DEAL-01/02: how each player's cards of the street are dealt, in dealing order."""
+    street = hand.street
+    if result.ran_out_on is not None and result.ran_out_on <= street:
+        return ()
+    if street == 3:
+        deck = full_deck()
+        first = deal_third_street(deck, hand.seats)[0]
+        dealt = sorted([(deck.index(first.down[0]), "down"), (deck.index(first.down[1]), "down"),
+                        (deck.index(first.door), "up")])
+        return tuple(face for _, face in dealt)
+    if street < 7:
+        return ("up",)
+    return ("down",) if result.seventh in ("deal", "reshuffle") else ()
 
 
 def _table_size(case: Case, profile: Profile) -> Answer:

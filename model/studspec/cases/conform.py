@@ -22,7 +22,7 @@ protocol has no view of (``dealer``, ``usual-stakes``) are not checked either.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from studspec.betting_state import ActionKind as BetKind
@@ -33,12 +33,14 @@ from studspec.engines.model_adapter import ModelEngine, move_of
 from studspec.engines.protocol import Engine, EngineRefusal, Move, MoveKind, Observation, Table
 from studspec.hand import Hand
 from studspec.hand_state import EventKind
-from studspec.profiles import Profile
+from studspec.profiles import Game, Profile
 from studspec.records.hand import Action, Show
 from studspec.records.phh import write_phh
 from studspec.replay import record_of, to_bet_action
 
 PASSED, FAILED, NOT_CHECKED, NOT_APPLICABLE = "passed", "failed", "not checked", "not applicable"
+GAMES: tuple[Game, ...] = ("high", "hilo")
+GAME_NAMES = {"high": "Stud (high)", "hilo": "Stud/8 (hilo)"}
 CHECKABLE = ("bring-in", "first-to-act", "legal-actions", "first-to-show", "pot-division",
              "table-size")
 
@@ -65,6 +67,7 @@ class Outcome:
     expected: str = ""
     engine: str = ""
     phh: str = ""        # the situation as PHH, for a failed case
+    game: str = ""       # the game the case was played in (high or hilo)
 
 
 @dataclass(frozen=True)
@@ -293,17 +296,30 @@ def _show(derived: Derived) -> str:
     return "; ".join(f"{key} {text(value)}" for key, value in derived.items())
 
 
+def engine_games(engine: Engine) -> tuple[Game, ...]:
+    """The games an engine plays: those its handshake names (``games``), else both."""
+    games: tuple[Game, ...] = tuple(getattr(engine, "games", GAMES))
+    return games
+
+
 def conform_case(case: Case, profile: Profile, engine: Engine) -> Outcome:
     """One case under one profile through the engine (see the module's description)."""
     kind = case.question.kind.name
 
     def outcome(status: str, detail: str, expected: str = "", got: str = "",
                 phh: str = "") -> Outcome:
-        return Outcome(case.id, profile.name, kind, status, detail, expected, got, phh)
+        return Outcome(case.id, profile.name, kind, status, detail, expected, got, phh,
+                       profile.game)
 
     expectation = case.expectation_for(profile)
     if expectation is None:
-        return outcome(NOT_APPLICABLE, "the case is for the other game")
+        other = case.situation.game
+        return outcome(NOT_APPLICABLE, f"the case is for {GAME_NAMES.get(other or '', other)} "
+                       "only" if other and other != profile.game else
+                       "no expectation of the case applies under this profile")
+    if profile.game not in engine_games(engine):
+        return outcome(NOT_CHECKED, f"the engine does not play {GAME_NAMES[profile.game]} "
+                       "(its handshake names the games it plays)")
     if kind not in CHECKABLE:
         article = "an" if kind[0] in "aeiou" else "a"
         return outcome(NOT_CHECKED, f"the protocol shows nothing {article} {kind} question "
@@ -336,10 +352,15 @@ def conform_case(case: Case, profile: Profile, engine: Engine) -> Outcome:
 
 
 def conform(cases: Sequence[Case], profiles: Sequence[Profile],
-            engine_for: Callable[[Profile], Engine]) -> list[Outcome]:
-    """Every case under every profile, through the engine ``engine_for`` makes per profile."""
+            engine_for: Callable[[Profile], Engine],
+            games: Sequence[Game] | None = None) -> list[Outcome]:
+    """Every case under every profile, in each of ``games`` (default: the profile's game;
+    a profile's game is a default, not a limit: its other rules apply to both games),
+    through the engine ``engine_for`` makes per profile."""
     outcomes = []
     for profile in profiles:
-        engine = engine_for(profile)
-        outcomes += [conform_case(case, profile, engine) for case in cases]
+        for game in games or (profile.game,):
+            played = profile if game == profile.game else replace(profile, game=game)
+            engine = engine_for(played)
+            outcomes += [conform_case(case, played, engine) for case in cases]
     return outcomes

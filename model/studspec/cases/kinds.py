@@ -157,6 +157,16 @@ def _read_packets(value: object, players: Players) -> tuple[str, ...]:
     return tuple(packet for packet in PACKETS if packet in value)
 
 
+FACES = ("down", "up")
+
+
+def _read_faces(value: object, players: Players) -> tuple[str, ...]:
+    if not isinstance(value, list) or any(item not in FACES for item in value):
+        raise _fail("a list of how each card of a player's street is dealt, in dealing "
+                    "order: \"down\" or \"up\" ([] for none)", value)
+    return tuple(value)
+
+
 PLAYER = FieldType("player", _read_player, str)
 PLAYERS = FieldType("players", _read_players, ", ".join)
 ACTIONS = FieldType("actions", _read_actions, ", ".join)
@@ -166,6 +176,7 @@ BOOL = FieldType("bool", _read_bool, lambda value: "yes" if value else "no")
 COUNT = FieldType("count", _read_count, str)
 TEXT = FieldType("text", _read_text, str)
 RESHUFFLED = FieldType("packets", _read_packets, lambda value: " and ".join(value) or "nothing")
+FACE_ORDER = FieldType("faces", _read_faces, lambda value: ", ".join(value) or "none")
 DEALS = ("deal", "reshuffle", "community", "ran-out")
 
 
@@ -253,7 +264,10 @@ def _say_dealer(answer: Mapping[str, Any]) -> str:
     what = {"deal": "deal each player his card", "reshuffle": "deal each player his card "
             "from the new packet", "community": "turn up one community card",
             "ran-out": "no card left: the deck has run out"}[answer["deal"]]
-    return f"{street}{stub}{scramble}{burn}{what}"
+    faces = answer.get("faces")
+    order = f" ({', '.join(faces)}, a card at a time round the table)" if faces else ""
+    undealt = (f"; {answer['undealt']} card(s) left undealt" if "undealt" in answer else "")
+    return f"{street}{stub}{scramble}{burn}{what}{order}{undealt}"
 
 
 KINDS: dict[str, Kind] = {kind.name: kind for kind in (
@@ -270,7 +284,8 @@ KINDS: dict[str, Kind] = {kind.name: kind for kind in (
          {"awards": CHIPS}, {"pots": POTS, "returned": CHIPS}),
     Kind("dealer", "what the dealer does now: the next street's cards",
          {"deal": _choice(*DEALS)},
-         {"street": COUNT, "stub": COUNT, "burn": COUNT, "reshuffled": RESHUFFLED},
+         {"street": COUNT, "stub": COUNT, "burn": COUNT, "reshuffled": RESHUFFLED,
+          "faces": FACE_ORDER, "undealt": COUNT},
          say=_say_dealer),
     Kind("table-size", "whether this many players may be dealt in", {"allowed": BOOL},
          say=lambda a: "allowed" if a["allowed"] else "not allowed"),

@@ -29,7 +29,8 @@ from studspec.stakes import Stakes
 
 CASE_FIELDS = ("id", "title", "summary", "clauses", "depends_on", "situation", "question",
                "expect")
-SITUATION_FIELDS = ("game", "ante", "bring_in", "small_bet", "big_bet", "seats", "actions")
+SITUATION_FIELDS = ("game", "ante", "bring_in", "small_bet", "big_bet", "seats", "actions",
+                    "event_players")
 SEAT_FIELDS = ("name", "stack")
 EXPECT_FIELDS = ("when", "note", "refused")
 CASE_ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
@@ -52,6 +53,7 @@ class Situation:
     stakes: Stakes
     seats: tuple[Seat, ...]
     steps: tuple[tuple[str, Event], ...]   # each action line with the event it states
+    event_players: int | None = None        # players left in the tournament event (None: cash)
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -210,7 +212,11 @@ def _situation(data: Record, text: str) -> Situation:
     if problem is not None:
         raise data.fail("actions", problem)
     lines = [_one_line(line) for line in actions if line.partition("#")[0].split()]
-    return Situation(game, stakes, tuple(seats), tuple(zip(lines, events, strict=True)))
+    # BET-09: a tournament hand states how many players the event has left (TDA r48).
+    event_players = (data.whole("event_players", least=len(seats))
+                     if "event_players" in data.data else None)
+    return Situation(game, stakes, tuple(seats), tuple(zip(lines, events, strict=True)),
+                     event_players)
 
 
 def deal_sequence_problem(events: tuple[Event, ...] | list[Event], seats: int) -> str | None:

@@ -44,7 +44,8 @@ class Played:
 def play(situation: Situation, profile: Profile) -> Played:
     """Deal and act the situation under the profile, stopping at the first refusal."""
     try:
-        hand = Hand(profile, situation.stakes, [seat.stack for seat in situation.seats])
+        hand = Hand(profile, situation.stakes, [seat.stack for seat in situation.seats],
+                    event_players=situation.event_players)
     except IllegalActionError as error:
         return Played(None, Refusal(error.clause_id, str(error), None))
     for line, event in situation.steps:

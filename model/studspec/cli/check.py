@@ -1,10 +1,10 @@
 """``studspec check FILE… [--profile P]``: replay recorded hands and report what breaks a rule.
 
-Reads PHH files (``*.phh``) and site hand histories (PokerStars, Full Tilt, PartyPoker,
-OnGame), replays every hand through the whole-hand model under a profile — the one given,
-or the one the log's site and game call for (``records.site_profiles``) — and reports each
-violation (the action, why, the clause and its source quote), where the model's result
-differs from the record's, and a summary over all the files. Input files are only read.
+Reads PHH files (``*.phh``) and site hand histories (every format of ``records.detect``),
+replays every hand through the whole-hand model under a profile — the one given, or the one
+the log's site and game call for (``records.site_profiles``) — and reports each violation
+(the action, why, the clause and its source quote), where the model's result differs from
+the record's, and a summary over all the files. Input files are only read.
 
 Nothing a reader noticed is dropped: a hand read with a reader warning (a corrupted card
 token, cards re-listed differently from the deal, halves the log does not tell) is reported
@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from studspec.claims import claims_hold
-from studspec.cli.spool import CheckReport, RenderedHand, render_hand
+from studspec.cli.spool import CheckReport, RenderedHand, counted, render_hand
 from studspec.errors import InvalidInputError, SpecError, StudSpecError
 from studspec.fast.hand import WARM_UP_HANDS, FastRules, warm_up
 from studspec.fast.replay import FastResult, accept_fast, accept_moves
@@ -38,7 +38,7 @@ from studspec.records.detect import read_hand_histories
 from studspec.records.hand import HandRecord, Origin, PlayerRecord
 from studspec.records.phh import parse_phh, read_phh
 from studspec.records.phh_moves import phh_moves
-from studspec.records.site_profiles import ProfileChooser
+from studspec.records.site_profiles import ProfileChooser, site_formats_text
 from studspec.records.unstated import fill_bring_ins
 from studspec.replay import RECORD_ENDS_EARLY, ReplayResult, Violation, replay
 from studspec.specdata.clauses import get_clause
@@ -103,7 +103,7 @@ def read_records(path: Path) -> tuple[list[HandRecord], list[dict[str, Any]]]:
                 for p in result.problems]
     if result.format is None and not any(p["severity"] == "error" for p in problems):
         problems.append(_problem(str(path), None, None, "no hand of a known format (PHH, "
-                                 "PokerStars, Full Tilt, PartyPoker, OnGame)"))
+                                 f"{site_formats_text()})"))
     return result.records, problems
 
 
@@ -147,9 +147,10 @@ def _checked_and_rendered(file: str, profile_name: str | None, fast_path: bool
                           ) -> tuple[list[tuple[dict[str, Any], RenderedHand]],
                                      list[dict[str, Any]]]:
     """``check_file``, each hand with its part of the report written out where it was
-    checked (a worker process, with ``--jobs``), so the main process only copies it."""
+    checked (a worker process, with ``--jobs``), so the main process only copies it; of the
+    hand itself only what the summary counts goes back (``spool.counted``)."""
     hands, problems = check_file(file, profile_name, fast_path)
-    return [(hand, render_hand(hand, _hand_lines)) for hand in hands], problems
+    return [(counted(hand), render_hand(hand, _hand_lines)) for hand in hands], problems
 
 
 FILES_PER_TASK = 16

@@ -19,7 +19,7 @@ from studspec.inputs import check_path_name, input_file, shown_name, writable_pa
 from studspec.records.detect import ReadResult, read_hand_histories
 from studspec.records.hand import HandRecord
 from studspec.records.phh import write_phh
-from studspec.records.site_profiles import pick_profile
+from studspec.records.site_profiles import pick_profile, site_formats_text
 from studspec.records.sitetext import Problem
 
 EXIT_OK, EXIT_FOUND = 0, 1
@@ -56,7 +56,8 @@ def convert_report(file: str, target: str, out: str | None) -> Report:
     source = input_file(file, what="FILE")
     result = read_hand_histories(source)
     if result.format is None:
-        raise ConvertUsageError("no hand of a known site format in this file", where=file)
+        raise ConvertUsageError(f"no hand of a known site format ({site_formats_text()}) "
+                                "in this file", where=file)
     folder = output_folder(source, out)
     targets = [(folder / phh_name(record, i), record) for i, record in
                enumerate(result.records)]

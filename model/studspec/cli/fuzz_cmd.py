@@ -1,8 +1,12 @@
 """``studspec fuzz --engine E --profile P --hands N --seed S``: differential conformance.
 
-Plays N generated hands through the engine and the model in lock-step, shows a progress
+Plays N generated hands (each a Stud or a Stud/8 hand; ``--game`` narrows to one, and an
+engine whose handshake names one game plays that one, the report saying so) through the
+engine and the model in lock-step, shows a progress
 line on stderr (a terminal only) with the live count of divergences by clause, then reports
-each kind of divergence with its class and minimal hand (saved as PHH under ``--out``).
+each kind of divergence with its class and minimal hand (saved as PHH under ``--out``),
+after the protocol suite (``studspec.fuzz.protocol_suite``: fixed hands, each naming the
+convention an engine breaks).
 The same command plays the same hands. Exit code: 1 if any hand diverged, else 0.
 """
 
@@ -16,14 +20,17 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from hypothesis.configuration import set_hypothesis_home_dir
 
+from studspec.cases.conform import GAME_NAMES, GAMES, engine_games
 from studspec.cli.reports import Report
+from studspec.engines.protocol import Engine
 from studspec.engines.registry import engine_factory
 from studspec.errors import InvalidInputError
 from studspec.fuzz.campaign import EngineFactory, Progress, run_campaign
+from studspec.fuzz.protocol_suite import HOLDS, run_suite, suite_data, suite_lines
 from studspec.fuzz.report import campaign_report
 from studspec.inputs import output_folder
 from studspec.parallel import check_jobs
@@ -65,6 +72,31 @@ class Setup:
     folder: Path
     factory: EngineFactory
     command: str
+    games: tuple[Game, ...] = GAMES   # the games asked for (``--game``: one)
+
+
+def playable_games(setup: Setup, engine: Engine) -> tuple[tuple[Game, ...], dict[str, Any]]:
+    """The games to play: those asked for that the engine plays (its handshake), and the
+    report's note of those not checked, and why. None left is a usage error."""
+    plays = engine_games(engine)
+    games = tuple(game for game in setup.games if game in plays)
+    skipped = [game for game in setup.games if game not in plays]
+    if not games:
+        raise InvalidInputError(
+            f"the engine plays only {' and '.join(GAME_NAMES[g] for g in plays)} (its "
+            "handshake)", input_text=" ".join(setup.games), where="--game")
+    note = {"games": list(games), "games_not_checked": [
+        {"game": game, "reason": f"the engine does not play {GAME_NAMES[game]} (its "
+                                 "handshake names the games it plays)"} for game in skipped]}
+    return games, note
+
+
+def games_text(note: dict[str, Any]) -> str:
+    """The report's line naming the games played and those not checked, and why."""
+    line = "games: " + " and ".join(GAME_NAMES[game] for game in note["games"])
+    for skipped in note["games_not_checked"]:
+        line += f"; not checked: {GAME_NAMES[skipped['game']]}: {skipped['reason']}"
+    return line
 
 
 def campaign_setup(engine: str, profile_name: str, hands: int, seed: int, out: str | None,
@@ -83,7 +115,7 @@ def campaign_setup(engine: str, profile_name: str, hands: int, seed: int, out: s
     command = (f"studspec fuzz --engine {shlex.quote(engine)} --profile {profile_name} "
                + (f"--game {game} " if game else "") + f"--hands {hands} "
                f"--seed {seed}" + ("" if timeout is None else f" --engine-timeout {timeout:g}"))
-    return Setup(profile, folder, factory, command)
+    return Setup(profile, folder, factory, command, (game,) if game else GAMES)
 
 
 def without_example_database(run: Callable[[], T]) -> T:
@@ -105,9 +137,18 @@ def fuzz_report(engine: str, profile_name: str, hands: int, seed: int, out: str 
     the fast path playing the model's side unless told not to: the report is the same)."""
     setup = campaign_setup(engine, profile_name, hands, seed, out, timeout, game)
     processes = check_jobs(jobs)
+    under_test = setup.factory()
+    games, note = playable_games(setup, under_test)
     campaign = without_example_database(lambda: run_campaign(
         setup.factory, setup.profile, hands, seed, progress=_progress(hands), shrink=shrink,
-        fast_path=fast_path, jobs=processes, scheduler=scheduler))
-    data, text = campaign_report(campaign, setup.profile, setup.factory(), setup.command,
+        fast_path=fast_path, jobs=processes, scheduler=scheduler, games=games))
+    data, text = campaign_report(campaign, setup.profile, under_test, setup.command,
                                  setup.folder if campaign.by_kind else None)
-    return Report(data, text, 1 if campaign.by_kind else 0)
+    data.update(note)
+    suite = run_suite(under_test, setup.profile)
+    data["protocol_suite"] = suite_data(suite)
+    lines = text.split("\n")
+    broken = any(result.status != HOLDS for result in suite)
+    return Report(data, "\n".join([*lines[:2], games_text(note), *suite_lines(suite),
+                                   *lines[2:]]),
+                  1 if campaign.by_kind or broken else 0)

@@ -15,7 +15,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from studspec.cli.fuzz_cmd import _progress, campaign_setup, without_example_database
+from studspec.cli.fuzz_cmd import (
+    _progress,
+    campaign_setup,
+    games_text,
+    playable_games,
+    without_example_database,
+)
 from studspec.cli.reports import Report
 from studspec.fuzz.campaign import kind_of
 from studspec.fuzz.infer import Inconsistency, infer_profile, inferred_data, profile_toml
@@ -36,12 +42,14 @@ def infer_report(engine: str, profile_name: str, game: Game | None, hands: int, 
                  out: str | None, shrink: bool, timeout: float | None = None) -> Report:
     """Run the inferring campaign; write the inferred profile; report values and defects."""
     setup = campaign_setup(engine, profile_name, hands, seed, out, timeout, game)
+    under_test = setup.factory()
+    games, note = playable_games(setup, under_test)
     inference = without_example_database(lambda: infer_profile(
-        setup.factory, setup.profile, hands, seed, progress=_progress(hands), shrink=shrink))
-    command, folder, profile, factory = (f"{setup.command} --infer-profile", setup.folder,
-                                         setup.profile, setup.factory)
+        setup.factory, setup.profile, hands, seed, progress=_progress(hands), shrink=shrink,
+        games=games))
+    command, folder, profile = (f"{setup.command} --infer-profile", setup.folder,
+                                setup.profile)
     folder.mkdir(parents=True, exist_ok=True)
-    under_test = factory()
     saved = {}
     for value in inference.values:
         if value.minimal.divergence is None or value.minimal.divergence.aspect == "start":
@@ -57,6 +65,7 @@ def infer_report(engine: str, profile_name: str, game: Game | None, hands: int, 
     data, text = campaign_report(inference.defects, inference.profile, under_test, command,
                                  folder if inference.defects.by_kind else None,
                                  inference.verdict)
+    data.update(note)
     data["inferred"] = inferred_data(inference)
     data["retracted"] = [{"parameter": parameter, "value": value, "shown_in_hand": shown,
                           "contradicted_in_hand": contradicted}
@@ -67,7 +76,7 @@ def infer_report(engine: str, profile_name: str, game: Game | None, hands: int, 
          "exercised": weak.exercised, "mimic": weak.mimic or None,
          "needed": inference.established_at} for weak in inference.unestablished]
     data["inferred_profile"] = str(toml_path)
-    lines = [f"inferred from profile {profile.name} ({profile.game}): "
+    lines = [games_text(note), f"inferred from profile {profile.name}: "
              + (", ".join(f"{v.parameter} = {v.value} (hand #{v.hand}, {v.kind}; exercised "
                           f"by {v.exercised} hand(s), {v.distinguishing} distinguishing it "
                           "from every other value)"

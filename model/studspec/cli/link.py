@@ -2,7 +2,9 @@
 
 Three checks: the known-wrong rule variants are REFUTED (non-vacuity), every encoding
 agrees with the model on its finite domain (studspec.agreement), and profile values that
-cite a number or an order in a quote equal what the quote states (golden checks).
+cite a number or an order in a quote equal what the quote states, and every other value
+of a source's or an authority's profile equals the reading of the passage it cites
+(golden checks).
 """
 
 from __future__ import annotations
@@ -52,21 +54,30 @@ def link_checks(obligations: list[Obligation]) -> LinkChecks:
     goldens = golden_results()
     checked_goldens = [g for g in goldens if g.derived is not None]
     wrong = [g for g in checked_goldens if not g.agrees]
+    untied = [g for g in goldens if not g.tied]
+    by_quote = sum(g.basis == "quote" for g in checked_goldens)
     result.checks.append((
-        "golden values", not wrong,
+        "golden values", not wrong and not untied,
         f"{len(checked_goldens) - len(wrong)} of {len(checked_goldens)} profile values equal "
-        f"what their quote states; {len(goldens) - len(checked_goldens)} by reading"
-        + "".join(f"; {g.profile}.{g.parameter} = {g.value} but the quote "
-                  f"'{g.quote}' states {g.derived}" for g in wrong)))
+        f"what their source states ({by_quote} by quote, {len(checked_goldens) - by_quote} "
+        f"by the reading of the passage cited); "
+        f"{sum(g.basis == 'observed' for g in goldens)} observed in a site's logs or an "
+        f"engine's code"
+        + "".join(f"; {g.profile}.{g.parameter} = {g.value} but {g.source} "
+                  f"'{g.quote}' states {g.derived}" for g in wrong)
+        + "".join(f"; {g.profile}.{g.parameter} = {g.value} answers to no quote and no "
+                  f"reading of {g.source}" for g in untied)))
     golden_rows = [("ok" if g.agrees else "DIFFERS", g.profile, g.parameter, g.value,
-                    g.derived or "", g.quote) for g in checked_goldens]
+                    g.derived or "", g.basis, g.quote) for g in checked_goldens]
+    golden_rows += [("UNTIED", g.profile, g.parameter, g.value, "", g.basis, g.quote)
+                    for g in untied]
 
     result.text = "\n".join([
         "Non-vacuity (known-wrong rules must be REFUTED):", vacuity.text, "",
         "Agreement of the encodings with the model:",
         table(("result", "check", "clauses", "inputs", "time"), agreement_rows), "",
-        "Golden profile values (derived from the quote they cite):",
-        table(("result", "profile", "parameter", "value", "quote states", "quote"),
+        "Golden profile values (derived from the quote or the reading of the passage cited):",
+        table(("result", "profile", "parameter", "value", "source states", "by", "passage"),
               golden_rows),
     ])
     result.data = {
@@ -75,7 +86,8 @@ def link_checks(obligations: list[Obligation]) -> LinkChecks:
                        "inputs": a.checked, "disagreement": a.disagreement}
                       for a in agreements],
         "golden": [{"profile": g.profile, "parameter": g.parameter, "value": g.value,
-                    "quote": g.quote, "derived": g.derived, "agrees": g.agrees}
+                    "quote": g.quote, "derived": g.derived, "agrees": g.agrees,
+                    "basis": g.basis, "tied": g.tied}
                    for g in goldens],
     }
     return result

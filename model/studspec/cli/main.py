@@ -27,6 +27,7 @@ from studspec.cli.reports import (
 from studspec.cli.variants_cmd import variants_cmd
 from studspec.errors import InvalidInputError, StudSpecError
 from studspec.inputs import check_path_name, check_seconds
+from studspec.records.site_profiles import site_formats_text
 
 if TYPE_CHECKING:
     from studspec.cli.spool import CheckReport
@@ -120,8 +121,10 @@ def build_parser() -> argparse.ArgumentParser:
     verify.add_argument("--proof-json-out", metavar="FILE",
                         help="also write the proof results as JSON to FILE, as `studspec "
                              "prove --json-out` does (the docs build reads it; CI proves once)")
-    convert = commands.add_parser("convert", parents=[formats],
-                                  help="convert every hand of a site hand history to PHH")
+    convert_help = (f"convert every hand of a site hand history ({site_formats_text()}) "
+                    "to PHH")
+    convert = commands.add_parser("convert", parents=[formats], help=convert_help,
+                                  description=convert_help[0].upper() + convert_help[1:])
     convert.add_argument("file", metavar="FILE", help="the site hand-history file")
     convert.add_argument("--to", choices=("phh",), default="phh", help="target format")
     convert.add_argument("--out", metavar="DIR",
@@ -183,8 +186,8 @@ def build_parser() -> argparse.ArgumentParser:
     fuzz.add_argument("--no-shrink", dest="shrink", action="store_false",
                       help="report the first hand of each divergence as found, unshrunk")
     fuzz.add_argument("--game", choices=("high", "hilo"),
-                      help="play this game under the profile's other rules (default: the "
-                           "profile's game)")
+                      help="play only this game (default: both, Stud and Stud/8, each hand "
+                           "one of them, under the profile's other rules)")
     fuzz.add_argument("--infer-profile", action="store_true",
                       help="adopt each rule value that explains a divergence, write the "
                            "inferred profile (TOML) and report the defects no value explains")
@@ -199,6 +202,9 @@ def build_parser() -> argparse.ArgumentParser:
                          help="only this case (a bundled case ID or a case file; repeatable)")
     conform.add_argument("--engine-timeout", type=_seconds, metavar="SECONDS",
                          help="how long to wait for each reply of a cmd: engine (default: 10)")
+    conform.add_argument("--game", choices=("high", "hilo"),
+                         help="only this game (default: both, Stud and Stud/8, each under "
+                              "the profile's other rules)")
     generate = commands.add_parser("generate", parents=[formats],
                                    help="write random legal complete hands as PHH files, "
                                         "reproducible from the seed")
@@ -211,6 +217,14 @@ def build_parser() -> argparse.ArgumentParser:
     generate.add_argument("--out", required=True, metavar="DIR",
                           help="output folder (created if missing); files are never "
                                "overwritten")
+    serve = commands.add_parser("serve",
+                                help="the casebook and the Ask page (build a situation by "
+                                     "clicking, get the ruling) as a local web app; needs "
+                                     "the web extra")
+    serve.add_argument("--host", default="127.0.0.1",
+                       help="the address to listen on (default: 127.0.0.1, this machine "
+                            "only; 0.0.0.0 shares it on the network)")
+    serve.add_argument("--port", type=int, default=8000, help="the port (default: 8000)")
     return parser
 
 
@@ -311,7 +325,7 @@ def _dispatch(arguments: argparse.Namespace) -> Report | CheckReport:
         from studspec.cli.conform_cmd import conform_report
 
         return conform_report(arguments.engine, arguments.profiles, arguments.cases,
-                              arguments.engine_timeout)
+                              arguments.engine_timeout, arguments.game)
     if command == "generate":
         from studspec.cli.generate_cmd import generate_report
 
@@ -350,6 +364,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     arguments = parser.parse_args(argv)
     try:
+        if arguments.command == "serve":
+            from studspec.cli.serve_cmd import serve
+
+            return serve(arguments.host, arguments.port)
         report = _dispatch(arguments)
     except (UsageError, StudSpecError) as error:
         print(f"studspec: error: {error}", file=sys.stderr)

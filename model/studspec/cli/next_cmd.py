@@ -195,20 +195,20 @@ def answer_under(record: HandRecord, profile_name: str) -> dict[str, Any]:
     return _Answerer(record, result).answer()
 
 
-def next_report(file: str, profile_name: str | None, all_profiles: bool,
-                hand_id: str | None) -> Report:
-    """``studspec next``: the answer under one profile, or grouped under every profile."""
-    if (profile_name is None) == (not all_profiles):
-        raise InvalidInputError("give --profile P or --all-profiles (not both)",
-                                where="studspec next")
-    record, warnings = _select_hand(file, hand_id)
-    names = profile_names() if all_profiles else [str(profile_name)]
+def grouped_answers(record: HandRecord, names: list[str], *, strict: bool = False
+                    ) -> list[dict[str, Any]]:
+    """The answer under each named profile, profiles giving the same answer grouped (in the
+    order the answers first appear): ``[{"profiles": [...], "answer": {...}}]``.
+
+    A profile that cannot replay the hand answers ``{"error": ...}`` (with ``strict``, its
+    error is raised); when none can, the first error is raised.
+    """
     groups: dict[str, tuple[list[str], dict[str, Any]]] = {}
     for name in names:
         try:
             answer = answer_under(record, name)
         except StudSpecError as error:
-            if not all_profiles:
+            if strict:
                 raise
             answer = {"error": str(error)}
         key = json.dumps(answer, sort_keys=True)
@@ -217,8 +217,18 @@ def next_report(file: str, profile_name: str | None, all_profiles: bool,
         first = next(iter(groups.values()))[1]
         raise InvalidInputError(f"cannot be replayed under any profile: {first['error']}",
                                 where=record.origin.at(None))
-    answers: list[dict[str, Any]] = [{"profiles": group, "answer": answer}
-                                     for group, answer in groups.values()]
+    return [{"profiles": group, "answer": answer} for group, answer in groups.values()]
+
+
+def next_report(file: str, profile_name: str | None, all_profiles: bool,
+                hand_id: str | None) -> Report:
+    """``studspec next``: the answer under one profile, or grouped under every profile."""
+    if (profile_name is None) == (not all_profiles):
+        raise InvalidInputError("give --profile P or --all-profiles (not both)",
+                                where="studspec next")
+    record, warnings = _select_hand(file, hand_id)
+    names = profile_names() if all_profiles else [str(profile_name)]
+    answers = grouped_answers(record, names, strict=not all_profiles)
     head = {"file": record.origin.file, "hand": record.origin.hand_id,
             "players": [player.name for player in record.players],
             "amounts": record.unit, "scale": record.scale}

@@ -10,6 +10,7 @@ the model's answer differs from the case's expectation under some profile, 0 oth
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from studspec.cases import Case, Ruling, find_case, load_casebook, rule
@@ -18,7 +19,7 @@ from studspec.cases.ruling import Group, answer_words
 from studspec.cli.render import paragraph, table
 from studspec.cli.reports import Report, citation_data, citation_lines
 from studspec.profiles import Profile, all_profiles, load_profile
-from studspec.records.hand import Action, ActionKind, Deal
+from studspec.records.hand import Action, ActionKind, Deal, Event
 from studspec.specdata.clauses import get_clause
 
 EXIT_OK, EXIT_FOUND = 0, 1
@@ -69,21 +70,7 @@ def situation_lines(case: Case) -> list[str]:
             None: "the profile's game (Stud or Stud Hi/Lo)"}[situation.game]
     lines = [f"Situation: {game}, {situation.stakes}, {len(situation.seats)} players "
              "(p1 at the dealer's left)"]
-    down: dict[int, list[str]] = {}
-    up: dict[int, list[str]] = {}
-    folded: dict[int, int] = {}
-    street, community = 3, None
-    for event in situation.events:
-        if isinstance(event, Deal):
-            street = event.street
-            for card, face_up in zip(event.cards, event.face_up, strict=True):
-                if event.player is None:
-                    community = str(card)
-                else:
-                    target = up if face_up else down
-                    target.setdefault(event.player, []).append(str(card or "??"))
-        elif isinstance(event, Action) and event.kind is ActionKind.FOLD:
-            folded[event.player] = street
+    down, up, folded, community = table_of(situation.events)
     width = max(len(name) for name in situation.names)
     for seat, person in enumerate(situation.seats):
         cards = (" ".join(down.get(seat, [])) + " | " + " ".join(up.get(seat, []))
@@ -96,6 +83,28 @@ def situation_lines(case: Case) -> list[str]:
         lines.append("Actions (PHH):")
         lines += [f"  {line}" for line, _ in situation.steps]
     return lines
+
+
+def table_of(events: Iterable[Event]) -> tuple[dict[int, list[str]], dict[int, list[str]],
+                                              dict[int, int], str | None]:
+    """The cards on the table after the events: each seat's down cards and up cards
+    (``??`` unknown), the street each folded seat folded on, the community card."""
+    down: dict[int, list[str]] = {}
+    up: dict[int, list[str]] = {}
+    folded: dict[int, int] = {}
+    street, community = 3, None
+    for event in events:
+        if isinstance(event, Deal):
+            street = event.street
+            for card, face_up in zip(event.cards, event.face_up, strict=True):
+                if event.player is None:
+                    community = str(card)
+                else:
+                    target = up if face_up else down
+                    target.setdefault(event.player, []).append(str(card or "??"))
+        elif isinstance(event, Action) and event.kind is ActionKind.FOLD:
+            folded[event.player] = street
+    return down, up, folded, community
 
 
 def _group_lines(case: Case, group: Group) -> list[str]:
@@ -157,6 +166,10 @@ def _data(case: Case, ruling: Ruling) -> dict[str, Any]:
             for r in ruling.rulings],
         "groups": [{"profiles": list(g.profiles), "shared": g.shared,
                     "applicable": g.answer.applicable, "refused": g.answer.refused,
+                    "words": answer_words(case, g.answer),
+                    "notes": list(dict.fromkeys(r.expectation.note for r in g.rulings
+                                                if r.expectation is not None
+                                                and r.expectation.note)),
                     "answer": answer_data(kind, g.answer.fields) if g.answer.fields else None}
                    for g in ruling.groups()],
         "agrees": not ruling.disagreements,

@@ -39,7 +39,62 @@ def render_hand(hand: dict[str, Any],
                 hand_lines: Callable[[dict[str, Any]], list[str]]) -> RenderedHand:
     """A hand's text (empty if it was not replayed: the summary names it) and JSON entry."""
     text = ("\n" + "\n".join(hand_lines(hand))) if hand.get("replayed") is not False else ""
-    return text, json.dumps(hand, indent=2, ensure_ascii=False).replace("\n", "\n    ")
+    return text, indented_json(hand, "    ")
+
+
+_COUNTED = ("file", "hand", "replayed", "violations", "divergences", "warnings",
+            "unstated_rake", "profile")
+
+
+def counted(hand: dict[str, Any]) -> dict[str, Any]:
+    """What the summary and the text report's grouping read of a hand (``Summary.add``,
+    ``_group``): a worker sends this back with the rendered hand, not the whole entry."""
+    return {key: hand[key] for key in _COUNTED if key in hand}
+
+
+class _NotPlain(Exception):
+    """A value ``indented_json`` leaves to ``json.dumps``."""
+
+
+_STRING = json.encoder.encode_basestring  # json's own (in C): ensure_ascii=False's strings
+
+
+def indented_json(value: object, margin: str = "") -> str:
+    """``json.dumps(value, indent=2, ensure_ascii=False)`` with ``margin`` after every
+    newline, for the plain values a report holds (dicts with string keys, lists, strings,
+    whole numbers, booleans, None), built directly: json's indented encoder is written in
+    Python, one generator step per token, and is most of a clean hand's rendering. Anything
+    else goes to ``json.dumps`` itself (tests/test_check_report.py holds the two equal)."""
+    try:
+        return _plain(value, margin)
+    except _NotPlain:
+        return json.dumps(value, indent=2, ensure_ascii=False).replace("\n", "\n" + margin)
+
+
+def _plain(value: object, pad: str) -> str:
+    if isinstance(value, str):
+        return _STRING(value)
+    if value is None:
+        return "null"
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if type(value) is int:
+        return int.__repr__(value)
+    inner = pad + "  "
+    if type(value) is dict:
+        if not value:
+            return "{}"
+        if not all(type(key) is str for key in value):
+            raise _NotPlain(value)
+        return ("{\n" + ",\n".join(f"{inner}{_STRING(key)}: {_plain(item, inner)}"
+                                    for key, item in value.items()) + "\n" + pad + "}")
+    if type(value) is list or type(value) is tuple:
+        if not value:
+            return "[]"
+        return "[\n" + ",\n".join(inner + _plain(item, inner) for item in value) + "\n" + pad + "]"
+    raise _NotPlain(value)
 
 
 def _group(hand: dict[str, Any]) -> tuple[int, str] | None:

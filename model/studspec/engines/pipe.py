@@ -143,6 +143,8 @@ class PipeEngine:
         hello = self._ask({"op": "hello", "protocol": PROTOCOL_VERSION}, "hello_reply",
                           "hello")
         self.name: str = hello["name"]
+        # The games the engine plays (its handshake; both when it does not say).
+        self.games: tuple[str, ...] = tuple(dict.fromkeys(hello.get("games", ("high", "hilo"))))
 
     def close(self) -> None:
         """Ask the engine to quit (kill it if it does not) and release its pipes."""

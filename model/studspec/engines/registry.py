@@ -57,6 +57,8 @@ class GuardedEngine:
     def __init__(self, engine: Engine, spec: str) -> None:
         self.engine, self.spec = engine, spec
         self.name = engine.name
+        if hasattr(engine, "games"):  # the games the adapter says it plays
+            self.games = engine.games
 
     def _call(self, step: str, call: Callable[[], T]) -> T:
         try:

@@ -44,7 +44,9 @@ def answer(engine: Engine, request: dict[str, Any]) -> dict[str, Any] | None:
     if op == "quit":
         return None
     if op == "hello":
-        return {"protocol": PROTOCOL_VERSION, "name": engine.name}
+        games = getattr(engine, "games", None)  # an adapter that plays one game says so
+        return {"protocol": PROTOCOL_VERSION, "name": engine.name,
+                **({"games": list(games)} if games else {})}
     if op == "refuses":
         return {"refusal": engine.refuses(move_of(request["move"]))}
     try:

@@ -18,6 +18,7 @@ from dataclasses import replace
 from itertools import combinations
 
 from studspec.board import board_tie_key
+from studspec.bringin import bring_in_seat
 from studspec.cards import Card
 from studspec.deck import Conventions, check_table_size
 from studspec.engines.protocol import Move, MoveKind, Table
@@ -212,9 +213,13 @@ class FastTable:
 
     @implements("BRINGIN-01", "ACT-01", "BET-07")
     def _start_betting(self) -> None:
-        boards = [list(up) if not folded else None for up, folded in zip(self.up, self.folded,
-                                                                          strict=True)]
-        if self.street == 3 or self.community is not None:
+        boards = [up if not folded else None for up, folded in zip(self.up, self.folded,
+                                                                    strict=True)]
+        if self.street == 3:  # street_opener's 3rd street: the bring-in by every door card
+            doors = [up[0] for up in self.up if up]
+            opener = (bring_in_seat(doors, self.profile) if len(doors) == len(self.up)
+                      else None)
+        elif self.community is not None:
             opener = street_opener(self.street, self._seat_cards(), boards, self.profile,
                                    self.community)
         else:

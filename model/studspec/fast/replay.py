@@ -182,12 +182,20 @@ class RecordedHand(FastTable):
                          if to in (UNSTATED, legal.to)), None)
         if move is None:
             raise Undecided("an action the rules refuse")
-        self.apply(move)
+        betting.apply(move)  # FastTable.apply, inline (the hot loop)
+        if base == WAGER:
+            self.last_aggressor, self.last_caller = seat, None
+        elif move.kind == MoveKind.CALL:
+            self.last_caller = seat
+        elif base == FOLD:
+            self.fold_street[seat] = self.street
         after = betting.stack[seat]
         if added != UNSTATED and added != stack - after:
             raise Undecided("the chips the record says the action added differ")
         if kind & ALL_IN and after != 0:
             raise Undecided("the record says all in, the player has chips behind")
+        if betting.actor is None:
+            self._finish_round()
 
     @implements("SHOW-01", "SHOW-03", "CARD-02")
     def show(self, seat: int, cards: Cards, mucked: bool) -> None:

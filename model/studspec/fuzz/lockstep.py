@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from studspec.engines.conventions import CONVENTIONS, PROTOCOL, broken_convention
 from studspec.engines.model_adapter import ModelEngine
 from studspec.engines.protocol import Engine, EngineRefusal, Move, MoveKind, Observation, SeatView
 from studspec.fuzz.generate import HandSpec, illegal_probe, pick
@@ -108,7 +109,15 @@ def _award_clause(ours: Observation, theirs: Observation, model: ModelEngine) ->
 
 def compare(ours: Observation, theirs: Observation, model: ModelEngine, starting: bool,
             step: int) -> Divergence | None:
-    """The first aspect in which two observations differ, as a Divergence, or None."""
+    """The first aspect in which two observations differ, as a Divergence, or None. An
+    observation laid out against the protocol's conventions (``studspec.engines.
+    conventions``) is a protocol mismatch (clause ``protocol``, aspect the convention)."""
+    if ours == theirs:
+        return None
+    broken = broken_convention(ours, theirs, len(ours.stacks))
+    if broken is not None:
+        key, shown = broken
+        return Divergence(step, key, PROTOCOL, CONVENTIONS[key], shown)
     for aspect in ASPECTS:
         mine, yours = getattr(ours, aspect), getattr(theirs, aspect)
         if mine != yours:

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from studspec.cli.check import clause_quote
+from studspec.engines.conventions import PROTOCOL
 from studspec.engines.model_adapter import ModelEngine
 from studspec.engines.protocol import Engine
 from studspec.fuzz.campaign import Campaign
@@ -49,6 +50,7 @@ def _free_path(folder: Path, stem: str) -> Path:
 
 
 Verdict = Callable[[HandRun, Profile], Classification]
+PROTOCOL_MISMATCH = "protocol mismatch"  # an observation laid out against the conventions
 
 
 def campaign_report(campaign: Campaign, profile: Profile, engine: Engine, command: str,
@@ -63,7 +65,8 @@ def campaign_report(campaign: Campaign, profile: Profile, engine: Engine, comman
         minimal = campaign.minimal.get(kind, first)
         divergence = minimal.divergence
         assert divergence is not None
-        verdict = verdict_of(minimal, profile)
+        verdict = (Classification(PROTOCOL_MISMATCH, f"convention {divergence.aspect}")
+                   if divergence.clause_id == PROTOCOL else verdict_of(minimal, profile))
         path = None
         if out is not None and divergence.aspect != "start":  # no hand to record then
             out.mkdir(parents=True, exist_ok=True)

@@ -331,14 +331,14 @@ def infer_halves(builder: HandBuilder, lows: dict[str, tuple[int, ...]], no_low:
     """Mark which half each pot award of a hi/lo hand paid, when the log does not say.
 
     PokerStars writes ``collected $0.37 from pot`` for both halves. Interpretation: in a pot
-    paid to several players, the collectors holding the best low shown (``LO: 8,7,5,4,2``)
-    took the low half and the others the high half; a single collector scooped
-    (``whole``); with ``No low hand qualified`` every award is ``whole``. Anything else is
-    left ``whole`` and reported."""
+    paid to several players, the collectors holding the best low shown among that pot's
+    collectors (``LO: 8,7,5,4,2``) took the low half and the others the high half — a side
+    pot's low is the best among the players it is paid to, not the best of the hand (a
+    short stack all-in with a better low takes only the main pot's, POT-06); a single
+    collector scooped (``whole``); with ``No low hand qualified`` every award is
+    ``whole``. Anything else is left ``whole`` and reported."""
     if builder.game != "hilo" or no_low or not lows:
         return
-    best = min(lows.values())
-    low_winners = {name for name, key in lows.items() if key == best}
     pots: dict[str, list[int]] = {}
     for position, (_, award) in enumerate(builder.awards):
         if award.half == "whole":
@@ -347,7 +347,8 @@ def infer_halves(builder: HandBuilder, lows: dict[str, tuple[int, ...]], no_low:
         names = {builder.awards[p][0] for p in positions}
         if len(names) < 2:
             continue
-        winners = names & low_winners
+        best = min((lows[name] for name in names if name in lows), default=None)
+        winners = {name for name in names if best is not None and lows.get(name) == best}
         if not winners or winners == names:
             builder.warn(f"cannot tell the high and low halves of pot {pot!r} from the log",
                          builder.awards[positions[0]][1].line)

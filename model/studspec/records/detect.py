@@ -193,6 +193,19 @@ def _problem(error: InvalidInputError, hand: HandLines, file: str, severity: str
                    "skipped" if severity == "skipped" else "error", error.input_text)
 
 
+MOJIBAKE = {"â‚¬": "€", "Â£": "£", "â‚¹": "₹", "Â¥": "¥"}
+"""A currency sign written in UTF-8 and read back as Windows-1252 (the parsers list the euro
+as ``\xe2\x82\xac`` for this reason), and the sign it stands for."""
+
+
+def repair_mojibake(text: str) -> tuple[str, list[str]]:
+    """The text with every double-encoded currency sign made the sign, and which were."""
+    fixed = [wrong for wrong in MOJIBAKE if wrong in text]
+    for wrong in fixed:
+        text = text.replace(wrong, MOJIBAKE[wrong])
+    return text, fixed
+
+
 def read_hand_histories(path: str | Path) -> ReadResult:
     """Read every hand of a site hand-history file; problems are reported, never raised."""
     file = str(path)
@@ -205,6 +218,10 @@ def read_hand_histories(path: str | Path) -> ReadResult:
         problems.append(Problem(file, None, None, "contains NUL characters (a UTF-16 file "
                                 "without its byte order mark?)", "warning"))
         text = text.replace("\x00", "")
+    text, fixed = repair_mojibake(text)
+    if fixed:
+        problems.append(Problem(file, None, None, f"currency signs written in another "
+                                f"encoding ({', '.join(fixed)}) read as the signs", "warning"))
     result = read_text(text, file)
     result.encoding = encoding
     result.problems = problems + result.problems

@@ -2,11 +2,11 @@
 
 A :class:`Grammar` describes one site's text format as data: the lines that start a hand,
 the header variants (cash and tournament) with the game, limit and stakes as named
-groups, and a table of line :class:`Rule` s, each a pattern with named groups mapped to an
-event of the hand (a seat, a street, a deal, an ante, a bet, a show, an award…). The
-driver (:func:`read_hand`) walks a hand's lines through the table and feeds a
-:class:`~studspec.records.builder.HandBuilder`; adding a site or a format variant is adding
-a grammar and its tests (see ``sites.py``).
+groups, and a table of line rules (:class:`~studspec.records.rules.Rule`), each a pattern
+with named groups mapped to an event of the hand (a seat, a street, a deal, an ante, a
+bet, a show, an award…). The driver (:func:`read_hand`) walks a hand's lines through the
+table and feeds a :class:`~studspec.records.builder.HandBuilder`; adding a site or a format
+variant is adding a grammar and its tests (see ``sites.py``).
 
 Named groups the events read (each optional unless the event needs it):
 
@@ -49,6 +49,14 @@ from studspec.records.builder import HandBuilder, infer_halves
 from studspec.records.chatter import is_chatter
 from studspec.records.hand import Action, ActionKind, ClaimKind, Deal, Game, HandRecord, Show
 from studspec.records.irregular_sites import SITTING_OUT
+from studspec.records.rules import SECTIONS as SECTIONS
+from studspec.records.rules import UNREAD as UNREAD
+from studspec.records.rules import Rule as Rule
+from studspec.records.rules import Start as Start
+from studspec.records.rules import first_chars
+from studspec.records.rules import line_policy as line_policy
+from studspec.records.rules import literal_prefix as literal_prefix
+from studspec.records.rules import rule as rule
 from studspec.records.sitetext import (
     HandLines,
     Line,
@@ -61,124 +69,11 @@ from studspec.records.sitetext import (
     split_actor,
 )
 
-SECTIONS = ("header", "play", "summary")
+_PLAIN_MONEY = re.compile(r"[$€£]?(?P<whole>\d{1,3}(?:,\d{3})*|\d{1,15})(?:\.(?P<cents>\d{1,2}))?"
+                          r"[$€£]?(?: [A-Z]{3})?$")
+"""An amount the reader takes without ``parse_money``: at most 15 digits, cents at most two."""
 _MONEY = r"[$€£]?[\d,.]*\d[$€£]?"
 """An amount in a summary line (``$0.94``, ``458€``, ``220``)."""
-
-UNREAD = "unread_lines"
-"""The record's ``extra`` key of the lines kept as notes by the line policy."""
-
-HAND_WORDS = re.compile(
-    r"\*\*|\[|\bseat|\bstreet|\bdeal|\bcards?\b|\bpots?\b|\brake|\bante|\bbring"
-    r"|\bbets?\b|\bcall|\braise|\bfold|\bcheck|\bcomplet|all.?in\b|\bwins?\b|\bwon\b"
-    r"|\bcollect|\bshow|\bmuck|\buncalled|\breturn|\bsummary|\bstack|\bchips?\b|\bcap\b"
-    r"|\bcaps\b|\bhalf\b|\bsplit|\bhigh\b|\blow\b|\bhi\b|\blo\b|\bboard|\bbutton",
-    re.IGNORECASE)
-"""Words of the lines that change a hand (deals, actions, shows, awards, stacks, streets):
-a line the grammar does not know that uses one of them stops its hand."""
-
-
-def line_policy(text: str, names: list[str]) -> str:
-    """What to do with a line no rule of the grammar reads (DESIGN, "Three kinds of line").
-
-    ``stop``: the line names a seated player, or uses a word of the hand's vocabulary
-    (``HAND_WORDS``: a street, a deal, a card list in brackets, an action, a pot, a show or
-    muck, an award, a stack, the summary): it might change the hand, so the hand stops with
-    the file, hand, line number and the line, as a line no grammar knows always did.
-    ``note``: anything else (a banner, a table or tournament line, a count of players, a time
-    stamp, a level) cannot change the hand; it is kept in the record's ``extra`` under
-    ``unread_lines`` and reading goes on."""
-    if any(name in text for name in names) or HAND_WORDS.search(text):
-        return "stop"
-    return "note"
-
-
-@dataclass(frozen=True)
-class Rule:
-    """One kind of line: its pattern, the event it is, where it may stand, what follows."""
-
-    pattern: re.Pattern[str]
-    event: str
-    sections: frozenset[str]
-    actor: str | None = None
-    prefix: str = ""
-    then: str | None = None
-    fixed: Mapping[str, str] = field(default_factory=dict)
-    literal: str = ""
-    """Text every line the pattern matches starts with (lower case if ``ignore_case``): a
-    line that does not is passed over without running the pattern."""
-    ignore_case: bool = False
-    contains: str = ""
-    """Text every line the pattern matches holds somewhere (a cheap test before the pattern,
-    for patterns that start with a name: ``" collected "``)."""
-
-
-def _first_chars(rule: Rule) -> frozenset[str]:
-    """The characters a line this rule reads may start with; empty when any (a rule that
-    starts with a player's name, or has no literal start)."""
-    if rule.actor is not None or not rule.literal:
-        return frozenset()
-    first = rule.literal[0]
-    return frozenset({first.lower(), first.upper()}) if rule.ignore_case else frozenset(first)
-
-
-def literal_prefix(source: str) -> str:
-    """The literal text an anchored pattern's matches must start with (``^\\*\\*\\* SUMMARY``
-    -> ``*** SUMMARY``; ``^(?P<verb>calls) …`` -> ``calls``); empty when unsure."""
-    if not source.startswith("^"):
-        return ""
-    out: list[str] = []
-    opened: list[int] = []
-    index = 1
-    while index < len(source):
-        char = source[index]
-        if source.startswith("(?P<", index):
-            opened.append(len(out))
-            index = source.index(">", index) + 1
-            continue
-        if char == ")" and opened:
-            start = opened.pop()
-            if source[index + 1:index + 2] in ("?", "*", "{"):
-                return "".join(out[:start])
-            index += 1
-            continue
-        if char == "|":
-            return "".join(out[:opened[0]]) if opened else ""
-        if char == "\\" and index + 1 < len(source) and not source[index + 1].isalnum():
-            out.append(source[index + 1])
-            index += 2
-        elif char in ".^$*+?{}[]()\\":
-            break
-        else:
-            out.append(char)
-            index += 1
-        if source[index:index + 1] in ("?", "*", "{"):
-            out.pop()  # the last character is optional
-            break
-    return "".join(out[:opened[0]] if opened else out)  # an open group may be optional
-
-def rule(pattern: str, event: str, *, sections: str = "header play summary",
-         actor: str | None = None, prefix: str = "", then: str | None = None,
-         ignore_case: bool = False, contains: str = "", **fixed: str) -> Rule:
-    """A rule from a pattern; with ``actor``, the line is ``prefix``, a seated name, the
-    separator ``actor`` and the text the pattern matches. ``fixed`` gives values no group
-    carries (``kind``, ``stated``, ``key``…)."""
-    wanted = frozenset(sections.split())
-    assert wanted <= set(SECTIONS), sections
-    flags = re.IGNORECASE if ignore_case else 0
-    literal = literal_prefix(pattern)
-    return Rule(re.compile(pattern, flags), event, wanted, actor, prefix, then, dict(fixed),
-                literal.lower() if ignore_case else literal, ignore_case, contains)
-
-
-@dataclass(frozen=True)
-class Start:
-    """A line that starts a hand; ``new_id_only``: only when its id is not the current
-    hand's (a second header line of the same hand)."""
-
-    pattern: re.Pattern[str]
-    new_id_only: bool = False
-
 
 @dataclass(frozen=True)
 class Grammar:
@@ -217,11 +112,11 @@ class Grammar:
         for kind, rules in enumerate((self.headers, self.rules)):
             for section in SECTIONS:
                 chosen = [rule for rule in rules if section in rule.sections]
-                firsts = {c for rule in chosen for c in _first_chars(rule)}
+                firsts = {c for rule in chosen for c in first_chars(rule)}
                 table = {c: tuple(rule for rule in chosen
-                                  if c in _first_chars(rule) or not _first_chars(rule))
+                                  if c in first_chars(rule) or not first_chars(rule))
                          for c in firsts}
-                table[""] = tuple(rule for rule in chosen if not _first_chars(rule))
+                table[""] = tuple(rule for rule in chosen if not first_chars(rule))
                 index[(kind, section)] = table
         self._index.update(index)
 
@@ -251,6 +146,8 @@ class Grammar:
     def hand_start(self, text: str, current: str | None) -> str | None:
         """The hand id when a line starts a hand of this format."""
         for start in self.starts:
+            if start.firsts and text[:1] not in start.firsts:
+                continue
             match = start.pattern.match(text)
             if match and not (start.new_id_only and match["id"] == current):
                 return match.groupdict().get("id") or ""
@@ -287,7 +184,15 @@ class _HandReader:
 
     # -- the driver -----------------------------------------------------------------------
     def money(self, text: str, line: int) -> int:
-        """An amount of this hand in its units."""
+        """An amount of this hand in its units (a plain amount read at once; anything else,
+        and every error, through ``parse_money``)."""
+        plain = _PLAIN_MONEY.match(text)
+        if plain is not None:
+            whole, cents = int(plain["whole"].replace(",", "")), plain["cents"]
+            if self.b.scale == 100:
+                return whole * 100 + (int(cents.ljust(2, "0")) if cents else 0)
+            if self.b.scale == 1 and not cents:
+                return whole
         return parse_money(text, self.b.scale, where=self.b.where(line))
 
     def header(self, line: Line) -> None:
@@ -580,7 +485,11 @@ class _HandReader:
                 text: str) -> bool:
         """A player shows cards; a written low (``LO: 8,7,5,4,2``) is kept for the halves."""
         assert name is not None
-        self.b.show(name, self.b.cards(self.g.tokens(m["cards"]), number), number)
+        cards = self.b.cards(self.g.tokens(m["cards"]), number)
+        self.b.show(name, cards, number)
+        description = (m.groupdict().get("description") or "").strip(" ()")
+        if description:  # ``(HI: a pair of Sevens; LO: 8,7,5,4,2)``: checked as a claim
+            self.b.claim(name, ClaimKind.DESCRIPTION, number, text=description, cards=cards)
         low = re.search(r"LO: (?P<low>[\dATJQK,]+)", m.groupdict().get("description") or "")
         key = low_key(low["low"]) if low else None
         if key is not None:
@@ -661,6 +570,8 @@ class _HandReader:
         """A pot line naming every winner with the amount each took."""
         pot = self.pot(m)
         self.b.note("pot_totals", f"{pot}: {m['total']}")
+        self.b.claim(None, ClaimKind.TOTAL_POT, number, amount=self.money(m["total"], number),
+                     text=pot)
         for winner in m["winners"].split(", "):
             won = re.match(r"^(?P<name>.+?) \((?P<amount>[^()]+)\)$", winner.strip())
             if won is None:
@@ -683,6 +594,12 @@ class _HandReader:
                      amount=total + self.b.rake if rule.fixed.get("after_rake") else total)
         if (m.groupdict().get("pots") or "").strip():
             self.b.note("pots_stated", m["pots"].strip())
+            parts = [self.money(part["amount"], number) for part in re.finditer(
+                r"(?:Main|Side) pot(?:-\d+)?\.? ?\(?(?P<amount>" + _MONEY + r")\)?",
+                m["pots"])]
+            if parts and sum(parts) != total:  # the summary's own figures must agree
+                self.b.warn(f"the summary's pots add up to {sum(parts)}, its total pot is "
+                            f"{total}", number, m["pots"].strip())
         return True
 
     def on_rake(self, rule: Rule, name: str | None, m: re.Match[str], number: int,
@@ -744,15 +661,27 @@ class _HandReader:
         """The figures and cards a summary seat line states, as claims the replay checks:
         the cards shown or mucked, what the player won or collected in all, and the hand
         the log says he holds (``with a flush, Queen high``)."""
-        cards = re.search(r"\b(?:showed|shows|mucked) \[(?P<cards>[^\]]*)\]", rest)
+        cards = (re.search(r"\b(?:showed|shows|mucked) \[(?P<cards>[^\]]*)\]", rest)
+                 or re.search(r"\[(?P<cards>[^\]]*?) - [BP]:", rest))  # Absolute
         if cards:
             self.b.claim(name, ClaimKind.SHOWED, number,
                          cards=self.b.cards(self.g.tokens(cards["cards"]), number))
         won = [self.money(found["amount"], number) for found in re.finditer(
-            r"\b(?:won|collected) \(?(?P<amount>" + _MONEY + r")\)?", rest)]
+            r"\b(?:won|collected)(?: Total)? \(?(?P<amount>" + _MONEY + r")\)?", rest)]
+        halves = [self.money(found["amount"], number) for found in re.finditer(
+            r"\b(?:HI|LO):\((?P<amount>" + _MONEY + r")\)", rest)]  # Absolute
+        if halves and won and sum(halves) != sum(won):
+            self.b.warn(f"the summary's halves add up to {sum(halves)}, its total to "
+                        f"{sum(won)}", number, rest)
+        for five in re.finditer(r"\b(?P<half>HI|LO):[^\[]*\[(?:[^\]]* - )?(?P<cards>"
+                                r"[BP]:[^\],]+(?:,[BP]:[^\],]+)*)\]", rest):
+            # Absolute names the five cards each half plays: ``[B:Ah,P:3d,…]``
+            played = self.b.cards([token[2:] for token in five["cards"].split(",")], number)
+            self.b.claim(name, ClaimKind.BEST_FIVE, number, cards=played,
+                         text="low" if five["half"] == "LO" else "high")
         if won:
             self.b.claim(name, ClaimKind.WON, number, amount=sum(won))
-        elif re.search(r"\b(?:lost|folded|mucked)\b", rest):
+        elif re.search(r"\b(?:lost|folded|mucked)\b", rest, re.IGNORECASE):
             self.b.claim(name, ClaimKind.WON, number, amount=0)
         described = re.search(r"\bwith (?P<text>.+?)\s*$", rest)
         if described and cards:

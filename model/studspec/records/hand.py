@@ -140,6 +140,7 @@ class ClaimKind(StrEnum):
     BETS = "bets"              # what a player put in over the hand (Winning ``Bets:``)
     NET = "net"                # what a player won (+) or lost (-) over the hand
     DESCRIPTION = "description"  # the hand a log says a player holds (``a flush, Queen high``)
+    BEST_FIVE = "best-five"    # the five cards a log says a player plays for a half
 
 
 @dataclass(frozen=True)

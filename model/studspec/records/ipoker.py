@@ -28,9 +28,31 @@ from studspec.records.sitetext import Problem, UnknownGameError, money_scale, no
 
 FORMAT = "ipoker"
 MARKER = "<session"
-_GAMETYPE = re.compile(r"^(?P<game>.+?) (?P<limit>NL|SL|L|LZ|PL|LP|No limit|Pot limit|Limit) "
-                       r"(?P<symbol>[$€£])?(?P<small>[\d,.]+)[$€£]?/[$€£]?(?P<big>[\d,.]+)"
-                       r"[$€£]?(?:\s.*)?$")
+# From iPokerToFpdb (re_GameInfo, limits, currencies; read as documentation): the limit may
+# be ``NL``, ``SL``, ``L``, ``LZ``, ``PL``, ``LP``, ``БЛ``, ``No limit``, ``Pot limit`` or
+# ``Limit``; the currency sign comes before or after a number, or is a code (``RSD``,
+# ``kr``); `` Ante X`` may follow the stakes; numbers may carry a decimal comma (``0,05``) or
+# spaces between thousands (``1 000``).
+_SIGN = r"(?:[$€£]| ?RSD| ?kr)"
+_NUMBER = r"\d(?:[\d,. ]*\d)?"
+_GAMETYPE = re.compile(r"^(?P<game>.+?) (?P<limit>NL|SL|L|LZ|PL|LP|БЛ|No limit|Pot limit|Limit) "
+                       r"(?P<symbol>[$€£])?(?P<small>" + _NUMBER + r")(?P<suffix>[$€£]| ?"
+                       r"(?P<code>RSD|kr))?/[$€£]?(?P<big>" + _NUMBER + r")" + _SIGN
+                       + r"?(?: Ante [$€£]?" + _NUMBER + _SIGN + r"?)?(?:\s.*)?$")
+_CODES = {"RSD": "RSD", "kr": "SEK"}
+_DECIMAL_COMMA = re.compile(r"^(?P<sign>[$€£]?)(?P<whole>\d+),(?P<cents>\d{1,2})(?P<tail>[$€£]?)$")
+_SPACED = re.compile(r"(?<=\d) (?=\d{3}\b)")
+
+
+def plain_amount(text: str) -> str:
+    """An iPoker amount in the form ``parse_money`` reads: a decimal comma made a point
+    (``0,05`` -> ``0.05``; three digits after a comma are thousands) and spaces between
+    thousands removed (``1 000`` -> ``1000``)."""
+    text = _SPACED.sub("", text.strip())
+    comma = _DECIMAL_COMMA.match(text)
+    if comma:
+        return f"{comma['sign']}{comma['whole']}.{comma['cents']}{comma['tail']}"
+    return text
 _GAMES: dict[str, Game] = {"7 Card Stud": "high", "7 Card Stud Hi-Lo": "hilo",
                            "7 Card Stud HiLow": "hilo"}
 _FIXED = {"L", "Limit"}
@@ -96,7 +118,8 @@ class _Hand:
         return self.lines.get(id(element), self.b.origin.line or 1)
 
     def money(self, text: str, element: Element) -> int:
-        return parse_money(text, self.b.scale, where=self.b.where(self.line(element)))
+        return parse_money(plain_amount(text), self.b.scale,
+                           where=self.b.where(self.line(element)))
 
     def read(self, gametype: str, currency: str, game: Element) -> HandRecord:
         self.game(gametype, currency, game)
@@ -119,11 +142,14 @@ class _Hand:
         if kind is None or match["limit"] not in _FIXED:
             raise not_stud(f"{match['game']} {match['limit']}", where)
         self.b.game = kind
-        self.b.scale, self.b.unit = money_scale(match["symbol"])
+        self.b.scale, self.b.unit = money_scale(match["symbol"] or (
+            match["suffix"] if match["suffix"] in ("$", "€", "£") else None))
+        if match["code"]:
+            self.b.scale, self.b.unit = 100, _CODES[match["code"]]
         if match["symbol"] and re.fullmatch(r"[A-Z]{3}", currency):
             self.b.unit = currency
-        self.b.small_bet = parse_money(match["small"], self.b.scale, where=where)
-        self.b.big_bet = parse_money(match["big"], self.b.scale, where=where)
+        self.b.small_bet = parse_money(plain_amount(match["small"]), self.b.scale, where=where)
+        self.b.big_bet = parse_money(plain_amount(match["big"]), self.b.scale, where=where)
 
     def players(self, players: Element) -> None:
         """The seats with a name; the button; what the log says each put in and won."""

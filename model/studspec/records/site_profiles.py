@@ -34,6 +34,18 @@ SITE_PROFILES = {("pokerstars", "high"): "pokerstars", ("pokerstars", "hilo"): "
 FALLBACK = {"high": "tda-2024", "hilo": "tda-2024-8"}
 
 
+def site_formats_text() -> str:
+    """The site formats studspec reads, named as people know them, from the readers' own
+    tables (the text grammars, then the XML formats): ``PokerStars, Full Tilt, …, Merge or
+    iPoker (XML)``. Help texts and messages use it, so they list what the code reads."""
+    from studspec.records.detect import READERS
+    from studspec.records.xmlreader import XML_FORMATS
+
+    text = [SITE_NAMES.get(name, name) for name in READERS if name not in XML_FORMATS]
+    xml = [SITE_NAMES.get(name, name) for name in XML_FORMATS]
+    return ", ".join(text) + (f", {' or '.join(xml)} (XML)" if xml else "")
+
+
 def pick_profile(record: HandRecord,
                  known: Collection[str] | None = None) -> tuple[str, str]:
     """The profile to check a record under, and the reason, from the record's site and game

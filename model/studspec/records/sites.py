@@ -20,6 +20,18 @@ STAKES = r"(?P<symbol>[$€£])?(?P<small>[\d,.]+)/[$€£]?(?P<big>[\d,.]+)"
 ID_ANY = r"(?P<id>\S+)"
 
 
+CHAT = (r"^(?!(?:bets|calls|raises|folds|checks|completes|brings|antes|posts|shows|mucks|"
+        r"wins|ties|is all|collect|bring)\b)(?P<said>.*)$")
+"""Chat on sites that write no action with a colon after the name (Full Tilt, PartyPoker):
+``NAME: text``, unless the text starts with an action's verb (a damaged action line, which
+must stop its hand, not become a note)."""
+
+
+DOES_NOT_SHOW = r"^does(?:n't| not) show(?: (?:hand|cards|\[[^\]]*\]))?\.?\s*$"
+"""A player at the showdown who does not show: no event (the issue's unseen logs wrote it
+on several sites); the cards, when listed, are not taken as shown."""
+
+
 def ci(pattern: str) -> re.Pattern[str]:
     return re.compile(pattern, re.IGNORECASE)
 
@@ -49,23 +61,45 @@ def simple(verb: str, kind: str, actor: str = " ") -> Rule:
 # (``7 Card Stud Limit ($0.04/$0.08 USD)``, mixed games ``8-Game (7 Card Stud Limit,
 # $400/$800 USD)``) and tournaments (``Tournament #…, $10+$1 7 Card Stud Limit - Level I
 # (25/50)``), PokerTracker re-exports in capitals. No button: seat order is dealing order.
-_STARS_START = r"^(?:\ufeff)?PokerStars (?:Zoom )?(?:Game|Hand) #(?P<id>\d+):\s*"
+# From PokerStarsToFpdb (re_game_info, re_identify, re_hand_info, re_player_info, re_action,
+# re_bring_in, re_bounty; read as documentation): the title may be ``Game``, ``Hand``,
+# ``Home Game [Hand]``, ``Zoom Hand``, ``Rush Hand`` or ``GAME``, the site ``POKERSTARS``; a
+# home game puts ``{club}`` after the id; the limit word may be ``Fixed Limit``; the stakes
+# may carry ``ante N, `` before them, `` - $X Cap - `` and an ISO code after them, and an
+# ``[ADM ID: …]`` / ``[AAMS ID: …]`` may follow. The table line may give ``(N)`` after the
+# name, ``N-Max``, ``(Play Money)`` / ``(Real Money)`` and no seat count. Bring-ins may be
+# ``brings-in``; actions may end ``and has reached the $X cap`` or `` (disconnect)``.
+# Bounty lines (``wins the $X bounty for eliminating …``) pay outside the pot: notes.
+# Client archives put ``*********** # 2 **************`` lines between hands: notes.
+_STARS_START = (r"^(?:\ufeff)?(?:PokerStars|POKERSTARS)(?: Home Game Hand| Home Game|"
+                r" (?:Zoom|Rush) Hand| Game| Hand| GAME|Game) #(?P<id>\d+):\s*(?:\{[^}]*\}\s+)?")
+_STARS_STAKES = (r"\((?:ante [\d,.]+, )?" + STAKES + r"(?: - [$€£]?[\d,.]+ Cap -)?"
+                 r"(?: (?P<code>[A-Z]{3}))?\)(?: \[(?:ADM|AAMS) ID: [A-Z0-9]+\])?")
+_STARS_ACTION_END = (r"(?P<all_in> and is all-in)?(?: and has reached the [$€£]?[\d,.]+ cap)?"
+                     r"(?: \(disconnect\))?")
 POKERSTARS = Grammar(
     format="pokerstars",
-    starts=(Start(re.compile(_STARS_START)),),
+    starts=(Start(re.compile(_STARS_START), firsts="P\ufeff"),),
     headers=(
-        rule(_STARS_START + r"(?P<tournament>Tournament #\d+), (?P<buyin>.*?) ?"
-             r"(?P<game>[^,()]*?(?:\([^()]*\))?) - (?:Match Round \w+, )?Level (?P<level>\w+)"
-             r" \(" + STAKES + r"\)(?: - .*)?$", "game", ignore_case=True),
-        rule(_STARS_START + r"(?P<game>[^()]*?) ?\((?:(?P<game2>[^()]*?),\s+)?" + STAKES
-             + r"(?: (?P<code>[A-Z]{3}))?\)(?: - .*)?$", "game", ignore_case=True),
+        rule(_STARS_START + r"(?P<tournament>Tournament #\d+), (?:Table #\d+, )?(?P<buyin>.*?) ?"
+             r"(?P<game>[^,()]*?(?:\([^()]*\))?),? - (?:Match Round \w+, )?Level (?P<level>\w+)"
+             r" " + _STARS_STAKES + r"(?: - .*)?$", "game", ignore_case=True),
+        rule(_STARS_START + r"(?P<game>[^()]*?) ?\((?:(?P<game2>[^()]*?),\s+)?(?:ante [\d,.]+, )?"
+             + STAKES + r"(?: - [$€£]?[\d,.]+ Cap -)?(?: (?P<code>[A-Z]{3}))?\)"
+             r"(?: \[(?:ADM|AAMS) ID: [A-Z0-9]+\])?(?: - .*)?$", "game", ignore_case=True),
     ),
     rules=(
         rule(r"^.+ finished the tournament in \d+\w* place.*$", "ignore",
              contains=" finished the tournament"),
         rule(r"^.+ wins the tournament.*$", "ignore", contains=" wins the tournament"),
-        rule(r"^Table '(?P<table>.*)' (?P<size>\d+)-max(?: Seat #(?P<button>\d+) is the "
-             r"button)?\s*$", "table", sections="header"),
+        rule(r"^Table (?:ID )?'(?P<table>.*)'(?:\(\d+\))?(?: (?P<size>\d+)-[Mm]ax)?"
+             r"(?: \((?:Play|Real) Money\))?(?: Seat #(?P<button>\d+) is the button)?\s*$",
+             "table", sections="header"),
+        rule(r"^(?P<value>.+ (?:wins|split) the [$€£]?[\d,.]+ bounty for eliminating .+)$",
+             "note", contains=" bounty for ", key="bounty"),
+        rule(r"^(?P<value>.+ wins [$€£]?[\d,.]+ for (?:splitting the elimination of|"
+             r"eliminating) .+ and their own bounty increases by .+)$", "note",
+             contains=" bounty increases ", key="bounty"),
         rule(r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[^()]*?) in chips"
              r"(?:, [^()]*)?\)(?P<rest>.*)$", "seat", sections="header"),
         rule(r"^\*\*\* SUMMARY \*\*\*$", "showdown", sections="header play", then="summary"),
@@ -86,23 +120,27 @@ POKERSTARS = Grammar(
         rule(r"^(?P<verb>folds)(?P<cards> \[.*)?$", "action", actor=": ", sections="play",
              kind="fold"),
         rule(r"^mucks hand$", "muck", actor=": ", sections="play"),
-        rule(r"^doesn't show hand$", "muck", actor=": ", sections="play", silent="yes"),
+        rule(r"^does(?:n't| not) show(?: hand)?\s*$", "muck", actor=": ", sections="play",
+             silent="yes"),
         rule(r"^shows \[(?P<cards>[^\]]*)\](?: \((?P<description>.*)\))?\s*$", "show",
              actor=": ", sections="play"),
-        wager("posts the ante", "ante", actor=": "),
-        wager("brings in for", "bring-in", actor=": "),
-        wager("calls", "check-call", actor=": "),
-        wager("bets", "wager", actor=": "),
+        wager("posts the ante", "ante", actor=": ", all_in=_STARS_ACTION_END),
+        wager("brings[- ]in(?: low)? for", "bring-in", actor=": ", all_in=_STARS_ACTION_END),
+        wager("calls", "check-call", actor=": ", all_in=_STARS_ACTION_END),
+        wager("bets", "wager", actor=": ", all_in=_STARS_ACTION_END),
         # ``raises $280 to $400`` after a $120 bring-in: X is over the wager faced (corpus:
         # 7-StudHL-USD-400-800-201701.3bet.fix.txt)
-        wager("raises", "wager", actor=": ", to=True, by_over="level"),
-        wager("completes it to", "wager", amount="to", actor=": "),
+        wager("raises", "wager", actor=": ", to=True, by_over="level",
+              all_in=_STARS_ACTION_END),
+        wager("completes it to", "wager", amount="to", actor=": ", all_in=_STARS_ACTION_END),
         rule(r"^Total pot (?P<total>\S+)(?P<pots>.*?) \| Rake (?P<rake>\S+)\s*$", "total",
              sections="summary"),
         rule(r"^Board \[(?P<value>[^\]]*)\]\s*$", "note", sections="summary", key="board"),
         rule(r"^Seat (?P<seat>\d+): (?P<rest>.+)$", "summary_seat", sections="summary"),
+        rule(r"^\*{5,} ?# ?\d+ ?\*{5,}\s*$", "ignore"),  # last: no literal start to index
     ),
-    games=((ci(r"7 card stud hi/lo limit"), "hilo"), (ci(r"7 card stud limit"), "high")),
+    games=((ci(r"7 card stud hi/lo (?:fixed )?limit"), "hilo"),
+           (ci(r"7 card stud (?:fixed )?limit"), "high")),
     streets={"3rd street": 3, "4th street": 4, "5th street": 5, "6th street": 6, "river": 7,
              "7th street": 7},
     complete="summary",
@@ -112,16 +150,28 @@ POKERSTARS = Grammar(
 
 # -- Full Tilt -------------------------------------------------------------------------------
 # ``Full Tilt Poker Game #N: Table T - $2/$4 Ante $0.40 - Limit Stud Hi - …``; tournaments
-# put ``$10 + $1 Sit & Go (123), `` before the table. Seat order is dealing order.
-_TILT_START = r"^(?:\ufeff)?Full Tilt Poker (?:Game|Hand) #(?P<id>\d+):\s*"
+# put ``$10 + $1 Sit & Go (123), `` before the table. Seat order is dealing order. Later
+# logs (2011 on) put the game before the stakes: ``Table 179 - Limit Stud Hi - 10/20 Ante 2
+# - 19:26:50 CET - 2013/09/22 [13:26:50 ET - 2013/09/22]`` (a tournament log quoted in a
+# public parser's tests). Full Tilt writes no action with a colon after the name; a line
+# ``NAME: text`` is chat (a note). A line ``The button is in seat #N`` is a note: stud
+# deals by the cards.
+_TILT_START = r"^(?:\ufeff)?Full Tilt Poker(?:\.fr)? (?:Game|Hand) #(?P<id>\d+):\s*"
+_TILT_ANTE = r"(?: Ante (?P<ante>[$€£]?[\d,.]+))?"
+# The game part names a game (a mixed game's name, ``HORSE - Limit Stud Hi``, may come first)
+_TILT_GAME = (r"(?P<game>(?=[^-]*(?:Stud|Razz|Hold|Omaha|Draw|Badugi|Lowball|Triple|Courchevel))"
+              r"[A-Za-z][^-]*?)")
 FULLTILT = Grammar(
     format="fulltilt",
     starts=(Start(re.compile(_TILT_START)),),
     headers=(
         rule(_TILT_START + r"(?:(?P<tournament>.+?\(\d+\)), )?(?:Table )?.*? - " + STAKES
-             + r"(?: Ante (?P<ante>[$€£]?[\d,.]+))? - (?P<game>.+?)(?: - .*)?$", "game"),
+             + _TILT_ANTE + r" - (?:(?P<mix>[^-]+) - )?" + _TILT_GAME + r"(?: - .*)?$", "game"),
+        rule(_TILT_START + r"(?:(?P<tournament>.+?\(\d+\)), )?(?:Table )?.*? - "
+             r"(?P<game>[A-Za-z][^-]*?) - " + STAKES + _TILT_ANTE + r"(?: - .*)?$", "game"),
     ),
     rules=(
+        rule(r"^The button is in seat #(?P<value>\d+)\s*$", "note", key="button_stated"),
         rule(r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[$€£]?[\d,.]+)\)(?P<rest>.*)$",
              "seat", sections="header"),
         rule(r"^\*\*\* SUMMARY \*\*\*$", "showdown", sections="header play", then="summary"),
@@ -134,6 +184,7 @@ FULLTILT = Grammar(
         simple("checks", "check-call"),
         simple("folds", "fold"),
         rule(r"^mucks$", "muck", actor=" ", sections="play"),
+        rule(DOES_NOT_SHOW, "muck", actor=" ", sections="play", silent="yes"),
         rule(r"^is low with \[(?P<card>[^\]]*)\]\s*$", "note", actor=" ", sections="play",
              key="low_card_stated", form="text"),
         rule(r"^shows \[(?P<cards>[^\]]*)\](?P<description>.*)$", "show", actor=" ",
@@ -142,7 +193,9 @@ FULLTILT = Grammar(
              r"pot(?: #?(?P<number>\d+))? \((?P<amount>[^)]*)\)(?: with .*)?\s*$", "award",
              actor=" ", sections="play"),
         wager("antes", "ante", all_in=r"(?P<all_in>, and is all in)?"),
-        wager("brings in for", "bring-in", all_in=r"(?P<all_in>, and is all in)?"),
+        wager("brings [Ii]n for", "bring-in", all_in=r"(?P<all_in>, and is all in)?"),
+        rule(CHAT, "note", actor=": ", sections="header play summary", key="chat",
+             form="text"),
         wager("calls", "check-call", all_in=r"(?P<all_in>, and is all in)?"),
         wager("bets", "wager", all_in=r"(?P<all_in>, and is all in)?"),
         wager("raises to", "wager", amount="to", all_in=r"(?P<all_in>, and is all in)?"),
@@ -151,8 +204,8 @@ FULLTILT = Grammar(
              sections="summary"),
         rule(r"^Seat (?P<seat>\d+): (?P<rest>.+)$", "summary_seat", sections="summary"),
     ),
-    games=((ci(r"^Limit (?:7 Card )?Stud (?:Hi/Lo|H/L|8)$"), "hilo"),
-           (ci(r"^Limit (?:7 Card )?Stud(?: Hi)?$"), "high")),
+    games=((ci(r"^(?:Fixed )?Limit (?:7 Card )?Stud ?(?:Hi/Lo|H/L|8|Hi-Lo)$"), "hilo"),
+           (ci(r"^(?:Fixed )?Limit (?:7 Card )?Stud(?: Hi)?$"), "high")),
     streets={str(street): street for street in range(3, 8)},
     complete="summary",
     incomplete="the hand is incomplete: no *** SUMMARY *** (truncated file?)",
@@ -168,7 +221,9 @@ FULLTILT = Grammar(
 PARTYPOKER = Grammar(
     format="partypoker",
     starts=(Start(re.compile(r"^(?:\ufeff)?Game #(?P<id>\d+) starts\.\s*$")),
-            Start(re.compile(r"^(?:\ufeff)?\*{5} Hand History for Game (?P<id>\d+) \*{5}\s*$"),
+            # ``[fF]or``: both spellings (FPDB's IdentifySite, re_identify['PartyPoker'])
+            Start(re.compile(r"^(?:\ufeff)?\*\*\*\*\* Hand History [fF]or Game (?P<id>\d+) "
+                             r"\*{5}\s*$"),
                   new_id_only=True)),
     headers=(
         rule(r"^" + STAKES + r"(?: (?P<code>[A-Z]{3}))? (?:(?P<limit>FL|PL|NL) )?(?P<game>.+?)"
@@ -193,6 +248,10 @@ PARTYPOKER = Grammar(
         simple("checks", "check-call"),
         simple("folds", "fold"),
         rule(r"^opens$", "note", actor=" ", sections="play", key="opens"),
+        # PartyPoker writes no action with a colon after the name: ``NAME: text`` is chat
+        rule(CHAT, "note", actor=": ", sections="header play", key="chat", form="text"),
+        rule(r"^does(?:n't| not) show (?:\[[^\]]*\]|cards)\.?\s*$", "muck", actor=" ",
+             sections="play", silent="yes"),
         rule(r"^shows \[(?P<cards>[^\]]*)\](?P<description>.*)$", "show", actor=" ",
              sections="play"),
         rule(r"^shows(?P<low>[\dAKQJT,\s]+?)\s+for low\.?\s*$", "low_shown", actor=" ",
@@ -225,14 +284,18 @@ PARTYPOKER = Grammar(
 # in`` is a bring-in, ``big bring in`` a completion; the summary gives the finishing stacks.
 ONGAME = Grammar(
     format="ongame",
-    starts=(Start(re.compile(r"^(?:\ufeff)?\*{5} History for hand " + ID_ANY + r" \*{5}\s*$")),),
+    starts=(Start(re.compile(r"^(?:\ufeff)?\*\*\*\*\* History for hand " + ID_ANY
+                             + r" \*{5}\s*$")),),
     headers=(
-        rule(r"^Table: (?P<table>.+?) \((?P<limit>LIMIT|POT_LIMIT|NO_LIMIT) (?P<game>[A-Z_0-9]+)"
+        # OnGameToFpdb re_HandInfo: ``Table: [SPEED] NAME [N] (LIMIT …``, the limit also
+        # ``Limit`` / ``Pot Limit`` / ``No Limit``
+        rule(r"^Table: (?P<table>.+?) \((?P<limit>LIMIT|POT_LIMIT|NO_LIMIT|Limit|Pot Limit|"
+             r"No Limit) (?P<game>[A-Z_0-9]+)"
              r" " + STAKES + r"(?:, ante: (?P<ante>[$€£]?[\d,.]+))?(?:, (?P<money>[^)]*))?\)\s*$",
              "game"),
     ),
     rules=(
-        rule(r"^\*{5} End of hand " + ID_ANY + r" \*{5}\s*$", "ignore", then="ended"),
+        rule(r"^\*\*\*\*\* End of hand " + ID_ANY + r" \*{5}\s*$", "ignore", then="ended"),
         rule(r"^(?:Start hand: .*|User: .*|Players in round: \d+ \(\d+\)|---)\s*$", "ignore"),
         rule(r"^Summary:\s*$", "showdown", then="summary"),
         rule(r"^Button: seat (?P<button>\d+)\s*$", "button"),
@@ -243,6 +306,7 @@ ONGAME = Grammar(
         rule(r"^(?P<cards>.*)$", "deal", prefix="Dealing to ", actor=": ", sections="play"),
         simple("checks", "check-call"),
         simple("folds", "fold"),
+        rule(DOES_NOT_SHOW, "muck", actor=" ", sections="play", silent="yes"),
         wager("posts ante", "ante"),
         wager("small bring in", "bring-in"),
         wager("big bring in", "wager"),

@@ -63,7 +63,10 @@ WINAMAX = Grammar(
         rule(r"^Board: \[(?P<value>[^\]]*)\]\s*$", "note", sections="summary", key="board"),
         rule(r"^Seat (?P<seat>\d+): (?P<rest>.+)$", "summary_seat", sections="summary"),
     ),
-    games=((ci(r"^7-Card Stud Hi/Lo fixed limit$"), "hilo"),
+    # WinamaxToFpdb games: ``7-Card Stud``, ``7stud``, ``7-Card Stud Hi/Lo``, ``7stud8``;
+    # limits ``fixed limit`` / ``no limit`` / ``pot limit``
+    games=((ci(r"^(?:7-Card Stud Hi/Lo|7stud8) fixed limit$"), "hilo"),
+           (ci(r"^7stud fixed limit$"), "high"),
            (ci(r"^7-Card Stud fixed limit$"), "high")),
     streets={str(street): street for street in range(3, 8)},
     complete="summary",
@@ -81,14 +84,18 @@ WINAMAX = Grammar(
 _EVERLEAF_MONEY = r"\$ ?\d[\d,]*(?:\.\d+)?(?: [A-Z]{3})?"
 EVERLEAF = Grammar(
     format="everleaf",
-    starts=(Start(re.compile(r"^(?:\ufeff)?Everleaf Gaming Game #(?P<id>\d+)\s*$")),),
+    # FPDB's IdentifySite knows Everleaf logs (and its skin Partouche Poker) by the line
+    # ``***** Hand history for game #N *****``: a log may start a hand there
+    starts=(Start(re.compile(r"^(?:\ufeff)?Everleaf Gaming Game #(?P<id>\d+)\s*$")),
+            Start(re.compile(r"^(?:\ufeff)?\*\*\*\*\* Hand history for game #(?P<id>\d+) "
+                             r"\*{5}\s*$"), new_id_only=True)),
     headers=(
         rule(r"^(?P<symbol>[$€£])?(?P<small>[\d,.]+)/[$€£]?(?P<big>[\d,.]+)(?: (?P<code>[A-Z]{3}))?"
              r" (?:(?P<limit>Limit|Fixed Limit|Pot Limit|No Limit) )?(?P<game>.+?) - .*$", "game",
              ignore_case=True),
     ),
     rules=(
-        rule(r"^\*{5} Hand history for game #\d+ \*{5}\s*$", "ignore"),
+        rule(r"^\*\*\*\*\* Hand history for game #\d+ \*{5}\s*$", "ignore"),
         rule(r"^Table (?P<table>.+?)\s*$", "table", sections="header", before_seats="yes"),
         rule(r"^Total number of players: (?P<value>\d+)\s*$", "note", sections="header",
              key="players_stated", type="int"),
@@ -96,7 +103,7 @@ EVERLEAF = Grammar(
              sections="header"),
         rule(r"^\*\* Dealing down cards \*\*\s*$", "street", sections="header play",
              ignore_case=True),
-        rule(r"^\*{4} dealing (?P<street>4th street|5th street|6th street|river) \*{4}\s*$",
+        rule(r"^\*\*\*\* dealing (?P<street>4th street|5th street|6th street|river) \*{4}\s*$",
              "street", sections="play", ignore_case=True),
         simple("checks", "check-call"),
         simple("folds", "fold"),
@@ -117,7 +124,8 @@ EVERLEAF = Grammar(
           for verb, kind, actor in (("bets", "wager", ": "), ("bets", "wager", " "),
                                     ("calls", "check-call", " "), ("raises", "wager", " "))),
     ),
-    games=((ci(r"^7 Card Stud (?:Hi[-/]Lo|H/L|8)$"), "hilo"), (ci(r"^7 Card Stud$"), "high")),
+    games=((ci(r"^7 Card Stud ?(?:Hi[-/]?Lo|H/L|8|Hi/Lo 8)$"), "hilo"),
+           (ci(r"^7 Card Stud(?: Hi)?$"), "high")),
     streets={"": 3, "4th street": 4, "5th street": 5, "6th street": 6, "river": 7},
     complete="won",
     incomplete="the hand is incomplete: no 'wins' line (truncated file?)",
@@ -145,8 +153,11 @@ WINNING = Grammar(
     starts=(Start(re.compile(r"^(?:\ufeff)?Game started at: .*$")),),
     id_pattern=re.compile(r"^Game ID: (?P<id>\d+) "),
     headers=(
-        rule(r"^Game ID: (?P<id>\d+) (?P<small>[\d,.]+)/(?P<big>[\d,.]+) \((?P<money>[^()]*)\) "
-             r"(?P<table>.*?) \((?P<game>[^()]*)\)\s*$", "game"),
+        # WinningToFpdb re_GameInfo1: the table text is optional and a seat count may
+        # follow the game (``(Seven Cards Stud) 8-max``); tournament tables read ``$2.20
+        # Turbo Heads-up, Table 1`` (re_Table1), so the money paren is optional too
+        rule(r"^Game ID: (?P<id>\d+) (?P<small>[\d,.]+)/(?P<big>[\d,.]+) (?:\((?P<money>[^()]*)"
+             r"\) )?(?P<table>.*?) ?\((?P<game>[^()]*)\)(?: \d+-max)?\s*$", "game"),
     ),
     rules=(
         rule(r"^Game ended at: .*$", "ignore", then="ended"),
@@ -161,8 +172,15 @@ WINNING = Grammar(
              prefix="Player ", actor=" "),
         rule(r"^received a card\.\s*$", "card", sections="header play", prefix="Player ",
              actor=" "),
-        rule(r"^(?P<verb>ante) " + _AMOUNT + r"\s*$", "action", sections="header play",
-             kind="ante", prefix="Player ", actor=" "),
+        rule(r"^(?P<verb>(?:posts )?ante) " + _AMOUNT + r"\s*$", "action",
+             sections="header play", kind="ante", prefix="Player ", actor=" "),
+        # ``allin (X)`` (WinningToFpdb re_Action1): what the all-in added, a raise when it
+        # tops the street's highest total
+        rule(r"^(?P<verb>allin) " + _AMOUNT + r"\s*$", "all_in", sections="play",
+             prefix="Player ", actor=" "),
+        rule(r"^(?:sitting out|is sitting out|wait BB|sit out)\.?\s*$", "note",
+             sections="header play", prefix="Player ", actor=" ", key="sitting_out_stated",
+             form="text"),
         *(rule(rf"^(?P<verb>{verb}) " + _AMOUNT + r"(?P<all_in> and is all-in)?\s*$", "action",
                sections="play", kind=kind, prefix="Player ", actor=" ")
           for verb, kind in (("bring in", "bring-in"), ("calls", "check-call"),
@@ -201,9 +219,10 @@ WINNING = Grammar(
 _ABS_ACTOR = " - "
 ABSOLUTE = Grammar(
     format="absolute",
-    starts=(Start(re.compile(r"^(?:\ufeff)?Stage #(?P<id>\d+): ")),),
+    starts=(Start(re.compile(r"^(?:\ufeff)?Stage #(?P<id>[A-Z0-9]+): ")),),  # IdentifySite
     headers=(
-        rule(r"^(?:\ufeff)?Stage #(?P<id>\d+): (?P<game>.+?)\s+(?P<kind>Normal|Turbo|Speed)?\s*"
+        rule(r"^(?:\ufeff)?Stage #(?P<id>[A-Z0-9]+): (?P<game>.+?)\s+"
+             r"(?P<kind>Normal|Turbo|Speed)?\s*"
              r"(?:(?P<limit>Limit|Pot Limit|No Limit) )?" + STAKES_PREFIX + r"(?: - .*)?$",
              "game"),
     ),
@@ -232,6 +251,8 @@ ABSOLUTE = Grammar(
              kind="check-call"),
         rule(r"^(?P<verb>Folds)\s*$", "action", sections="play", actor=_ABS_ACTOR, kind="fold"),
         rule(r"^Mucks\s*$", "muck", sections="play", actor=_ABS_ACTOR),
+        rule(r"^Does(?: not|n't) show(?: \[[^\]]*\])?\s*$", "muck", sections="play",
+             actor=_ABS_ACTOR, silent="yes"),
         rule(r"^Shows \[(?P<cards>[^\]]*)\](?: \((?P<description>.*)\))?\s*$", "show",
              sections="play", actor=_ABS_ACTOR),
         rule(r"^Collects (?P<amount>" + MONEY + r") from (?P<pot>main pot|side pot(?: #?"

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from studspec.records.grammar import Grammar, Rule, Start, rule
-from studspec.records.sites import ci, simple, wager
+from studspec.records.sites import DOES_NOT_SHOW, ci, simple, wager
 
 _D = r"\$?[\d,]*\.?\d+"  # an amount with an optional dollar sign (``$0.10``, ``1,250``)
 
@@ -36,7 +36,7 @@ _D = r"\$?[\d,]*\.?\d+"  # an amount with an optional dollar sign (``$0.10``, ``
 _ACR_START = r"^(?:\ufeff)?(?:Game )?Hand #(?P<id>\d+) - "
 ACR = Grammar(
     format="acr",
-    starts=(Start(re.compile(_ACR_START)),),
+    starts=(Start(re.compile(_ACR_START), firsts="HG\ufeff"),),
     headers=(
         rule(_ACR_START + r"(?:(?P<tournament>(?:\S+ GTD )?Tournament #\d+) - )?"
              r"(?P<game>[^()]+?) ?\((?P<limit>[^()]+)\) - (?:Level (?P<level>\w+) )?"
@@ -72,7 +72,7 @@ ACR = Grammar(
         rule(r"^shows \[(?P<cards>[^\]]*)\](?: \((?P<description>.*)\))?\s*$", "show",
              actor=" ", sections="play"),
         rule(r"^mucks(?: hand)?\s*$", "muck", actor=" ", sections="play"),
-        rule(r"^(?:does not show|doesn't show)(?: hand)?\s*$", "muck", actor=" ",
+        rule(r"^does(?: not|n't) show(?: hand)?\s*$", "muck", actor=" ",
              sections="play", silent="yes"),
         rule(r"^Total pot (?P<total>" + _D + r")(?P<pots>.*?) \| Rake (?P<rake>" + _D + r")"
              r"(?: \| JP Fee (?P<fee>" + _D + r"))?\s*$", "total", sections="summary",
@@ -142,6 +142,7 @@ KINGSCLUB = Grammar(
         rule(r"^shows \[(?P<cards>[^\]]*)\](?P<description>.*)$", "show", actor=" ",
              sections="play"),
         rule(r"^mucks(?: hand)?\s*$", "muck", actor=" ", sections="play"),
+        rule(DOES_NOT_SHOW, "muck", actor=" ", sections="play", silent="yes"),
         rule(r"^Uncalled bet \((?P<amount>[^)]*)\) returned to (?P<who>.+?)\s*$", "uncalled",
              sections="play summary"),
         rule(r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>" + _KC_MONEY + r")\) [-+]?"
@@ -198,7 +199,7 @@ def _bovada(pattern: str, event: str, sections: str = "play", **fixed: str) -> R
 
 BOVADA = Grammar(
     format="bovada",
-    starts=(Start(re.compile(_BOV_START)),),
+    starts=(Start(re.compile(_BOV_START), firsts="IB\ufeff"),),
     headers=(
         rule(_BOV_START + r"(?:(?:TBL|Zone Poker ID)#(?P<table>\S+)\s+)?(?P<game>\S+(?: HiLo)?)"
              r"(?: (?P<tournament>Tournament #(?:M-)?\d+ TBL#\d+),)?(?: 1 on 1)?"

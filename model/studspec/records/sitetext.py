@@ -78,12 +78,12 @@ class HandLines:
     lines: tuple[Line, ...]
 
 
-CURRENCY_BY_SYMBOL = {"$": "USD", "€": "EUR", "£": "GBP"}
+CURRENCY_BY_SYMBOL = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "CNY", "₹": "INR"}
 
 _MONEY = re.compile(r"""^\s*
-    (?P<symbol>[$€£])?\s*
+    (?P<symbol>[$€£¥₹])?\s*
     (?P<number>\d[\d,]*(?:\.\d+)?|\.\d+)
-    (?P<suffix>[$€£])?
+    (?P<suffix>[$€£¥₹])?
     (?:\s*(?P<code>[A-Z]{3})|\s*chips)?\s*$""", re.VERBOSE)  # tournament logs: "60 chips"
 
 

@@ -64,8 +64,13 @@ MERGE = XmlSite(
     marker="<description type=",
     hand="game",
     game="description",
-    games=((re.compile(r"^7-Stud H/L8?$"), "hilo"), (re.compile(r"^7-Stud$"), "high")),
-    stakes=re.compile(r"^(?P<limit>Limit|Pot Limit|No Limit) \(?(?P<symbol>[$€£])?"
+    # MergeToFpdb (games, games_html, limits; as documentation): ``7-Stud``, ``7-Stud H/L8``,
+    # ``Seven Card Stud [HiLo]``; limits ``Limit``, ``Fixed Limit``, ``Pot Limit``, ``Half Pot
+    # Limit``, ``No Limit``, sometimes with a trailing space
+    games=((re.compile(r"^(?:7-Stud H/L8?|Seven Card Stud HiLo)$"), "hilo"),
+           (re.compile(r"^(?:7-Stud|Seven Card Stud)$"), "high")),
+    stakes=re.compile(r"^(?P<limit>Limit|Fixed Limit|Pot Limit|Half Pot Limit|No Limit)\s+"
+                      r"\(?(?P<symbol>[$€£])?"
                       r"(?P<small>[\d,.]+)/[$€£]?(?P<big>[\d,.]+)(?:/[^)]*)?\)?$"),
     streets={"BLINDS": 0, "BRING_IN": 3, "THIRD_STREET": 3, "FOURTH_STREET": 4,
              "FIFTH_STREET": 5, "SIXTH_STREET": 6, "SEVENTH_STREET": 7, "SHOWDOWN": None,
@@ -233,7 +238,8 @@ class _XmlHand:
         game = next((g for pattern, g in self.site.games if pattern.match(kind)), None)
         match = self.site.stakes.match(stakes)
         where = self.b.where(self.line(element))
-        if game is None or (match is not None and match["limit"] != "Limit"):
+        if game is None or (match is not None and match["limit"] not in ("Limit",
+                                                                          "Fixed Limit")):
             raise not_stud(f"{kind} {stakes}", where)
         if match is None:
             raise self.b.fail("unreadable stakes", self.line(element), stakes)

@@ -5,7 +5,11 @@ A profile value whose note is a verbatim quote of a rule text that states a numb
 a choice in words a table below lists ("decidirá el palo": the suit breaks the tie) is
 derived again from the quote, and the derived value must equal the profile's value; so
 ``max_players = 8`` against "Maximo 7" fails ``studspec verify``. Every other value set in a
-profile is listed as "by reading": its note or a finding justifies it, not a quote alone.
+profile of a source or an authority is derived from its *reading* of record
+(spec/sources/readings.toml: the source, the passage — an authority's locator — the
+parameter and the value the passage states), so a value changed in the profile alone fails
+``verify`` too; a value with neither a quote nor a reading is reported (and fails). Values
+observed in a site's logs or an engine's code are listed as observations.
 """
 
 from __future__ import annotations
@@ -13,8 +17,17 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from studspec.profiles import all_profiles
+from studspec.paths import spec_dir
+from studspec.profiles import Profile, all_profiles
 from studspec.specdata.sources import load_sources, quote_occurs
+from studspec.specdata.toml_fields import Record, load_toml
+
+OBSERVED_SOURCES = ("PS", "HH", "PokerKit")
+"""Sources that are observations (a site's logs, an engine's code), not rules: their values
+are listed, not derived."""
+
+READINGS_FILE = "spec/sources/readings.toml"
+READING_FIELDS = ("source", "at", "parameter", "value")
 
 NUMERIC = ("max_players", "low_qualifier", "raise_cap")
 """Parameters whose value is a count a quote can state."""
@@ -54,20 +67,62 @@ SUIT_WORDS = {
 
 
 @dataclass(frozen=True)
+class Reading:
+    """What one passage of a source states for one parameter (spec/sources/readings.toml)."""
+
+    source: str
+    at: str
+    parameter: str
+    value: str
+
+
+@dataclass(frozen=True)
 class GoldenResult:
-    """One profile value checked against its quote, or listed as by reading."""
+    """One profile value checked against its quote or its reading, or listed."""
 
     profile: str
     parameter: str
     value: str
     source: str
     quote: str
-    derived: str | None  # None: by reading
+    derived: str | None  # None: neither a quote nor a reading states it
+    basis: str = "quote"  # "quote", "reading", "observed" (site or engine) or "none"
 
     @property
     def agrees(self) -> bool:
-        """The value equals what the quote states (always true for a value by reading)."""
+        """The value equals what the quote or reading states (true when neither does)."""
         return self.derived is None or self.value in self.derived.split(" or ")
+
+    @property
+    def tied(self) -> bool:
+        """The value answers to its source: a quote or a reading derives it, or it is an
+        observation of a site or an engine (not a rule)."""
+        return self.derived is not None or self.basis == "observed"
+
+
+def load_readings() -> list[Reading]:
+    """The readings of record, each naming a parameter of the profiles."""
+    data = load_toml(spec_dir() / "sources" / "readings.toml", READINGS_FILE)
+    known = set(Profile.__dataclass_fields__)
+    readings = []
+    for index, raw in enumerate(Record(data, READINGS_FILE, "top").tables("reading")):
+        record = Record(raw, READINGS_FILE, f"reading #{index + 1}")
+        record.reject_unknown(READING_FIELDS)
+        parameter = record.text("parameter")
+        if parameter not in known:
+            raise record.fail("parameter", f"not a profile parameter: {parameter!r}")
+        readings.append(Reading(record.text("source"), record.text("at"), parameter,
+                                record.text("value")))
+    return readings
+
+
+def reading_for(readings: list[Reading], source: str, parameter: str,
+                note: str) -> Reading | None:
+    """The reading of the passage a profile value cites: same source and parameter, its
+    ``at`` in the value's note (the longest, when several passages are named)."""
+    cited = [r for r in readings if r.source == source and r.parameter == parameter
+             and r.at in note]
+    return max(cited, key=lambda r: len(r.at)) if cited else None
 
 
 def derive_number(quote: str) -> int | None:
@@ -107,8 +162,10 @@ def derive_suit_order(quote: str) -> str | None:
 
 
 def golden_results() -> list[GoldenResult]:
-    """Every value a profile sets itself (not inherited), checked or listed by reading."""
+    """Every value a profile sets itself (not inherited), derived from its quote or its
+    reading, or listed as an observation (or as tied to nothing)."""
     sources = load_sources()
+    readings = load_readings()
     results = []
     for resolved in all_profiles():
         for name, value in resolved.values.items():
@@ -125,8 +182,15 @@ def golden_results() -> list[GoldenResult]:
                 derived = derive_suit_order(quote)
             elif quote is not None and name in CHOICES:
                 derived = derive_choice(name, quote)
+            basis, shown = "quote", quote or value.note
+            if derived is None:
+                reading = reading_for(readings, value.source, name, value.note)
+                if reading is not None:
+                    basis, derived, shown = "reading", reading.value, reading.at
+                else:
+                    basis = "observed" if value.source in OBSERVED_SOURCES else "none"
             results.append(GoldenResult(resolved.name, name, str(value.value), value.source,
-                                        quote or value.note, derived))
+                                        shown, derived, basis))
     return results
 
 

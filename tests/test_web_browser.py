@@ -1,0 +1,233 @@
+"""``studspec serve`` driven in a real headless Chromium, by clicks and typing (Playwright).
+
+The server runs as its own process on a free loopback port; the browser is the system's
+Chromium (``/usr/bin/chromium``, or ``STUDSPEC_CHROMIUM``): Playwright's driver talks to
+it, no browser is downloaded. The flows: the casebook's bring-in tie built by clicking on
+the Ask page and its ruling read; a case opened by search; a shared link followed in a
+fresh browser; a phone-sized screen; the keyboard alone. Screenshots of the key pages go to
+``docs/_build/screenshots/`` (a CI artefact); with ``STUDSPEC_UPDATE_DOC_IMAGES=1`` they
+also replace the guide's images in ``docs/images/serve/``.
+
+Runs only with ``-m browser`` (CI does).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.web_server import Server, running_server
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parent.parent
+SHOTS = ROOT / "docs" / "_build" / "screenshots"
+DOC_IMAGES = ROOT / "docs" / "images" / "serve"
+CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu",
+                  "--disable-background-networking", "--disable-component-update",
+                  "--disable-sync", "--no-first-run"]
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 1,
+         "is_mobile": True, "has_touch": True}
+LAPTOP = {"viewport": {"width": 1280, "height": 900}}
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[Server]:
+    with running_server() as running:
+        yield running
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    sync_api = pytest.importorskip("playwright.sync_api")
+    executable = os.environ.get("STUDSPEC_CHROMIUM") or shutil.which("chromium") \
+        or "/usr/bin/chromium"
+    if not Path(executable).exists():
+        pytest.fail("Chromium is not installed (apt-get install chromium)")
+    with sync_api.sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=executable,
+                                              args=CHROMIUM_FLAGS)
+        yield launched
+        launched.close()
+
+
+GUIDE_IMAGES = ("ask-bring-in-tie", "case-bring-in-tie", "phone-ask")
+"""The screenshots the guide shows (docs/at-the-table.rst)."""
+
+
+def shot(page: Any, name: str, *, full_page: bool = True) -> None:
+    """A screenshot of the page, kept for CI (and for the guide when asked)."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    target = SHOTS / f"serve-{name}.png"
+    page.screenshot(path=str(target), full_page=full_page)
+    assert target.stat().st_size > 5_000
+    if name in GUIDE_IMAGES and os.environ.get("STUDSPEC_UPDATE_DOC_IMAGES") == "1":
+        DOC_IMAGES.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(target, DOC_IMAGES / target.name)
+
+
+def build_the_tie_by_clicking(page: Any, server: Server) -> None:
+    """Alice 7♣, Bob 2♦, Carol 2♣ showing: the table typed in, the door cards picked."""
+    page.goto(server.url + "/")
+    page.get_by_role("link", name="Ask").click()
+    for number, name in ((1, "Alice"), (2, "Bob"), (3, "Carol")):
+        page.get_by_label(f"p{number} name").fill(name)
+        page.get_by_label(f"p{number} stack").fill("100")
+    for number in range(4, 11):
+        page.get_by_label(f"p{number} name").fill("")
+        page.get_by_label(f"p{number} stack").fill("")
+    page.get_by_label("Ante").fill("1")
+    page.get_by_label("Bring-in").fill("3")
+    page.get_by_label("Small bet").fill("10")
+    page.get_by_label("Big bet").fill("20")
+    page.get_by_role("button", name="Start the hand").click()
+    for player, door in (("p1 Alice", "7c"), ("p2 Bob", "2d"), ("p3 Carol", "2c")):
+        page.get_by_label(f"{player}, card 3 (up)").select_option(door)
+    page.get_by_role("button", name="Deal these cards").click()
+
+
+def test_the_bring_in_tie_built_by_clicking(browser: Any, server: Server) -> None:
+    page = browser.new_page(**LAPTOP)
+    build_the_tie_by_clicking(page, server)
+    answer = page.locator("#answer + div").inner_text()
+    assert "Under roberts, s000, tda-2024:" in answer
+    assert "p3 Carol acts, to bring in" in answer
+    assert "Under s002:" in answer and "p2 Bob acts, to bring in" in answer
+    assert page.get_by_role("img", name="two of clubs, up").count() == 1
+    assert "decidirá el palo" in page.locator(".clauses").inner_text()  # BRINGIN-02
+    shot(page, "ask-bring-in-tie")
+    page.get_by_role("link", name="p3 Carol: bring-in 3").click()
+    assert "p1 Alice acts, to call 3" in page.locator("#answer + div").inner_text()
+    page.close()
+
+
+def test_a_case_opened_by_search(browser: Any, server: Server) -> None:
+    page = browser.new_page(**LAPTOP)
+    page.goto(server.url + "/")
+    shot(page, "casebook")
+    page.get_by_label("Words").fill("deuces")
+    page.get_by_role("button", name="Search").click()
+    found = page.get_by_role("status").inner_text()
+    assert found.endswith(" cases") and int(found.split()[0]) < int(found.split()[2])
+    page.get_by_role("link", name="Two deuces showing: who brings in?").click()
+    assert page.url.endswith("/cases/bring-in-tie-by-suit")
+    groups = page.locator(".group").all_inner_texts()
+    assert any("Carol brings in" in g for g in groups)
+    assert any("Bob brings in" in g and "s002" in g for g in groups)
+    assert page.locator("#clause-bringin-02").count() == 1
+    assert "decidirá el palo" in page.locator("#clause-bringin-02 ~ blockquote").first \
+        .inner_text() or "decidirá el palo" in page.content()
+    shot(page, "case-bring-in-tie")
+    page.close()
+
+
+def test_a_shared_link_reproduces_the_situation(browser: Any, server: Server) -> None:
+    page = browser.new_page(**LAPTOP)
+    build_the_tie_by_clicking(page, server)
+    link = page.get_by_label("The link reproduces it exactly:").input_value()
+    table = page.locator("table.seats").inner_text()
+    answer = page.locator("#answer + div").inner_text()
+    page.close()
+    fresh = browser.new_context(**LAPTOP)  # another browser: no history, no cookies
+    other = fresh.new_page()
+    other.goto(server.url + link)
+    assert other.locator("table.seats").inner_text() == table
+    assert other.locator("#answer + div").inner_text() == answer
+    fresh.close()
+
+
+def test_a_phone_sized_screen(browser: Any, server: Server) -> None:
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    for path, name in (("/", "phone-casebook"), ("/cases/bring-in-tie-by-suit",
+                                                  "phone-case")):
+        page.goto(server.url + path)
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 390, f"{path} is {width} px wide on a 390 px screen"
+        shot(page, name, full_page=False)
+    build_the_tie_by_clicking(page, server)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    button = page.get_by_role("link", name="p3 Carol: bring-in 3").bounding_box()
+    assert button is not None and button["height"] >= 40   # a finger can hit it
+    page.locator("#act").scroll_into_view_if_needed()
+    shot(page, "phone-ask", full_page=False)
+    context.close()
+
+
+CONTRAST = """(selector) => {
+  const rgb = (text) => text.match(/\\d+(\\.\\d+)?/g).slice(0, 3).map(Number);
+  const lum = ([r, g, b]) => {
+    const [R, G, B] = [r, g, b].map((v) => { v /= 255;
+      return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); });
+    return 0.2126 * R + 0.7152 * G + 0.0722 * B; };
+  return [...document.querySelectorAll(selector)].map((el) => {
+    let back = el, bg = "rgba(0, 0, 0, 0)";
+    while (back && (bg = getComputedStyle(back).backgroundColor) === "rgba(0, 0, 0, 0)")
+      back = back.parentElement;
+    const [a, b] = [lum(rgb(getComputedStyle(el).color)),
+                    lum(rgb(bg === "rgba(0, 0, 0, 0)" ? "rgb(255, 255, 255)" : bg))];
+    return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+  });
+}"""
+
+
+def test_text_and_cards_have_readable_contrast(browser: Any, server: Server) -> None:
+    """Every card, answer, note and link reaches WCAG AA contrast (4.5:1) on its
+    background; a suit is told by its glyph and its name as well as its colour."""
+    page = browser.new_page(**LAPTOP)
+    page.goto(server.url + "/cases/bring-in-tie-by-suit")
+    for selector in (".card", ".answer", ".profiles", ".note", ".english", "a", "caption",
+                     "footer p", "header a"):
+        ratios = page.evaluate(CONTRAST, selector)
+        assert ratios and min(ratios) >= 4.5, (selector, min(ratios or [0]))
+    glyphs = page.locator(".card.suit-clubs").all_inner_texts()
+    assert glyphs and all(text.endswith("♣") for text in glyphs)
+    page.close()
+
+
+def test_keyboard_alone(browser: Any, server: Server) -> None:
+    page = browser.new_page(**LAPTOP)
+    page.goto(server.url + "/")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.textContent") == "Skip to the content"
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.id") == "main"
+    for _ in range(10):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.id") == "search-q":
+            break
+    assert page.evaluate("document.activeElement.id") == "search-q"
+    page.keyboard.type("deuces")
+    page.keyboard.press("Enter")
+    page.wait_for_url("**/?q=deuces**")
+    target = "/cases/bring-in-tie-by-suit"
+    for _ in range(30):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.getAttribute('href')") == target:
+            break
+    page.keyboard.press("Enter")
+    page.wait_for_url("**" + target)
+    # the focused element is always visibly outlined
+    page.keyboard.press("Tab")
+    outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
+    assert outline not in ("none", "")
+    # on the case page, the situation opens on the Ask page, and Carol brings in by keys
+    for _ in range(60):
+        page.keyboard.press("Tab")
+        if "Ask page" in page.evaluate("document.activeElement.textContent"):
+            break
+    page.keyboard.press("Enter")
+    page.wait_for_url("**/ask?**")
+    for _ in range(60):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.textContent") == "p3 Carol: bring-in 3":
+            break
+    page.keyboard.press("Enter")
+    page.wait_for_url("**a=p3+pb**")
+    assert "p1 Alice acts, to call 3" in page.locator("#answer + div").inner_text()
+    page.close()
