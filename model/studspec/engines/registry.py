@@ -14,7 +14,8 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from importlib import import_module
 from typing import TypeVar
 
@@ -84,6 +85,18 @@ class GuardedEngine:
     def apply(self, move: Move) -> None:
         """The adapter's apply."""
         self._call(f"apply {move}", lambda: self.engine.apply(move))
+
+
+@contextmanager
+def stopped_at_the_end(engine: object) -> Iterator[None]:
+    """Stop ``engine`` (its ``close``: a ``cmd:`` engine's process) when the block ends,
+    however it ends, not when the engine is collected: a run leaves no engine running."""
+    try:
+        yield
+    finally:
+        close = getattr(engine, "close", None)
+        if callable(close):
+            close()
 
 
 def engine_factory(spec: str, profile_name: str = "base", *,
