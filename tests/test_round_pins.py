@@ -80,3 +80,18 @@ def test_a_call_after_a_raise_is_the_last_caller_and_a_new_raise_clears_it() -> 
     assert showing_marks(ActionKind.CHECK, 1, 2, 0) == (2, 0)
     assert all(showing_marks(kind, 1, None, None)[1] is None
                for kind, _ in product(ActionKind, range(1)) if kind is not ActionKind.CALL)
+
+
+@pytest.mark.clause("BET-09")
+def test_a_tournament_hand_states_the_players_left_in_the_event() -> None:
+    from studspec.errors import InvalidInputError
+    from studspec.hand import Hand
+    from studspec.profiles import load_profile
+    from studspec.stakes import Stakes
+
+    tda, stakes = load_profile("tda-2024"), Stakes.limit(10, ante=1, bring_in=3)
+    assert not Hand(tda, stakes, [100, 100]).rules.event_heads_up  # a cash game
+    assert not Hand(tda, stakes, [100, 100], event_players=9).rules.event_heads_up
+    assert Hand(tda, stakes, [100, 100], event_players=2).rules.event_heads_up
+    with pytest.raises(InvalidInputError, match="event_players"):
+        Hand(tda, stakes, [100, 100, 100], event_players=2)  # fewer than at the table

@@ -99,8 +99,8 @@ class Grammar:
     unmarked_money: tuple[int, str] | None = None
     """Scale and unit of amounts written without a currency symbol (``0.40``)."""
     stakes_from_bets: bool = False
-    """The header gives no stakes (Bovada cash): the small bet is the first completion or
-    4th-street bet, the big bet twice it (fixed limit), and the record notes the inference."""
+    """The header gives no stakes (Bovada cash): they come from the hand's first wager that
+    is not all-in (``infer_stakes``, fixed limit), and the record notes the inference."""
     _index: dict[tuple[int, str], dict[str, tuple[Rule, ...]]] = field(
         default_factory=dict, init=False, repr=False, compare=False)
 
