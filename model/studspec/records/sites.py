@@ -85,7 +85,8 @@ POKERSTARS = Grammar(
              r"(?P<game>[^,()]*?(?:\([^()]*\))?),? - (?:Match Round \w+, )?Level (?P<level>\w+)"
              r" " + _STARS_STAKES + r"(?: - .*)?$", "game", ignore_case=True),
         rule(_STARS_START + r"(?P<game>[^()]*?) ?\((?:(?!ante )(?P<game2>[^()]*?),\s+)?"
-             r"(?:ante [\d,.]+, )?" + STAKES + r"(?: - [$€£]?[\d,.]+ Cap -)?(?: (?P<code>[A-Z]{3}))?\)"
+             r"(?:ante [\d,.]+, )?" + STAKES + r"(?: - [$€£]?[\d,.]+ Cap -)?"
+             r"(?: (?P<code>[A-Z]{3}))?\)"
              r"(?: \[(?:ADM|AAMS) ID: [A-Z0-9]+\])?(?: - .*)?$", "game", ignore_case=True),
     ),
     rules=(
