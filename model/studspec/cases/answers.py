@@ -18,6 +18,7 @@ from studspec.cases.irregular import irregularity_answer
 from studspec.cases.kinds import KINDS, action_text
 from studspec.cases.schema import Case
 from studspec.cases.situation import play
+from studspec.claims import rake_findings
 from studspec.deal import deal_third_street
 from studspec.dealing import DealResult, fold_pattern_of, simulate_deal
 from studspec.deck import DECK_SIZE, Conventions, cards_taken_through, check_table_size
@@ -189,6 +190,13 @@ def _table_size(case: Case, profile: Profile) -> Answer:
     return Answer({"allowed": True}, cited=("PLAYERS-01", "PLAYERS-02"))
 
 
+def _rake_allowed(case: Case, profile: Profile) -> Answer:
+    """POT-08: a rake a log keeps back without stating it, against the profile's policy."""
+    rake, pot = case.question.parameters["rake"], case.question.parameters["pot"]
+    findings = rake_findings(rake, pot, profile, stated=False, unit="USD")
+    return Answer({"allowed": not findings}, reason="; ".join(findings), cited=("POT-08",))
+
+
 def _usual_stakes(case: Case, profile: Profile) -> Answer:
     stakes = case.situation.stakes
     ante = conventional_ante(stakes, profile)
@@ -204,7 +212,7 @@ _WITH_PLAY: dict[str, Callable[[Case, Hand], Answer]] = {
     "first-to-show": _first_to_show, "pot-division": _pot_division, "dealer": _dealer,
 }
 _WITHOUT_PLAY: dict[str, Callable[[Case, Profile], Answer]] = {
-    "table-size": _table_size, "usual-stakes": _usual_stakes,
+    "table-size": _table_size, "usual-stakes": _usual_stakes, "rake-allowed": _rake_allowed,
     "irregularity": irregularity_answer,
 }
 assert set(_WITH_PLAY) | set(_WITHOUT_PLAY) == set(KINDS), "every question kind is answered"

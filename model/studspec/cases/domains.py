@@ -84,13 +84,18 @@ def _boolean(value: object) -> bool:
     raise InvalidInputError("a yes/no parameter is true or false", input_text=str(value))
 
 
+COUNTS_FROM_ZERO = frozenset({"rake_max_percent", "rake_cap_cents"})
+"""Open parameters whose 0 means something (no rake; no cap known), unlike ``chip_unit``."""
+
+
 def _integer(name: str, allowed: tuple[int, ...] | None) -> Callable[[object], int]:
     def parse(value: object) -> int:
         if isinstance(value, str) and value.isdecimal():
             value = int(value)
+        least = 0 if name in COUNTS_FROM_ZERO else 1
         if (not isinstance(value, int) or isinstance(value, bool)
-                or (allowed is None and value < 1)):
-            raise InvalidInputError(f"{name} is a whole number" + (" of at least 1"
+                or (allowed is None and value < least)):
+            raise InvalidInputError(f"{name} is a whole number" + (f" of at least {least}"
                                     if allowed is None else ""), input_text=str(value))
         if allowed is not None and value not in allowed:
             raise InvalidInputError(f"{name} is one of {', '.join(map(str, allowed))}",

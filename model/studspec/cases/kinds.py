@@ -289,6 +289,10 @@ KINDS: dict[str, Kind] = {kind.name: kind for kind in (
          say=_say_dealer),
     Kind("table-size", "whether this many players may be dealt in", {"allowed": BOOL},
          say=lambda a: "allowed" if a["allowed"] else "not allowed"),
+    Kind("rake-allowed", "whether a rake a log keeps back without stating it is within the "
+                         "site's rake policy", {"allowed": BOOL},
+         parameters={"rake": COUNT, "pot": COUNT},
+         say=lambda a: "within the policy" if a["allowed"] else "not within the policy"),
     Kind("usual-stakes", "the ante and bring-in the profile's source calls usual for these "
                          "stakes ('any': it names none)", {"ante": TEXT, "bring_in": TEXT},
          say=lambda a: f"usual ante {a['ante']}, usual bring-in {a['bring_in']}"),
