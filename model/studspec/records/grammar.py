@@ -62,6 +62,7 @@ from studspec.records.sitetext import (
     Line,
     Problem,
     card_groups,
+    is_other_game,
     low_key,
     money_scale,
     not_stud,
@@ -296,12 +297,16 @@ class _HandReader:
         game_text = " ".join(value for key, value in groups.items()
                              if key.startswith("game") and value)
         limit = groups.get("limit") or rule.fixed.get("assumed_limit")
-        game = self.g.game_of(game_text)
+        # a game text naming another game or a no- or pot-limit structure is never read as
+        # stud, however tolerant the grammar's game names are (``7 Card Stud No Limit``)
+        game = None if is_other_game(game_text) else self.g.game_of(game_text)
         if game is None or (limit is not None and limit.upper() not in self.g.fixed_limits):
             shown = f"{limit} {game_text}" if limit else game_text
             raise not_stud(shown, self.b.where(number))
         b = self.b
         b.game = game
+        if "limit" not in groups and "limit" not in game_text.lower():
+            b.note("limit_unstated", "the game names no limit; read as fixed limit")
         b.scale, b.unit = money_scale(groups.get("symbol"))
         if not groups.get("symbol") and self.g.unmarked_money is not None:
             b.scale, b.unit = self.g.unmarked_money

@@ -55,6 +55,12 @@ _OTHER_GAME = re.compile(r"""razz|hold\W?em|omaha|badugi|draw|2-7|deuce|courchev
                          re.IGNORECASE | re.VERBOSE)
 
 
+def is_other_game(game: str) -> bool:
+    """Whether a game text names a game other than fixed-limit stud (razz, hold'em, five-card
+    stud, no- or pot-limit…)."""
+    return _OTHER_GAME.search(game) is not None
+
+
 def not_stud(game: str, where: str) -> InvalidInputError:
     """The error for a header whose game is not fixed-limit Seven Card Stud (or Hi/Lo).
 
