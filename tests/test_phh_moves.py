@@ -40,9 +40,11 @@ def assert_read_alike(text: str) -> bool:
 
 @pytest.mark.parametrize("profile", PROFILES)
 def test_generated_hands_read_straight_into_the_records_moves(profile: str) -> None:
-    hands = generated_hands(load_profile(profile), 12, 11)
+    hands = list(generated_hands(load_profile(profile), 12, 11))
     texts = [write_phh(hand.record, profile=profile) for hand in hands]
     assert all(assert_read_alike(text) for text in texts)  # all of the plain shape
+    # ... and ``generate`` writes the same text straight from the fast path's moves
+    assert [hand.phh(profile) for hand in hands] == texts
 
 
 def test_a_community_card_is_one_move_and_leaves_the_shows() -> None:
@@ -55,6 +57,7 @@ def test_a_community_card_is_one_move_and_leaves_the_shows() -> None:
     for hand in hands[:5]:
         text = write_phh(hand.record, profile="pokerstars")
         assert "community card" in text and assert_read_alike(text)
+        assert hand.phh("pokerstars") == text
 
 
 def test_every_phh_file_of_the_data_reads_alike_or_goes_to_parse_phh() -> None:

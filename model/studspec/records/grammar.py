@@ -349,7 +349,7 @@ class _HandReader:
         else:
             value = number
         if rule.fixed.get("type") == "int":
-            value = int(str(value))
+            value = self.b.number(str(value), number, "a number of players")
         self.b.note(rule.fixed["key"], value)
         return True
 
@@ -360,20 +360,21 @@ class _HandReader:
             return False
         self.b.note("table", m["table"])
         if m.groupdict().get("button"):
-            self.b.button = int(m["button"])
+            self.b.button = self.b.number(m["button"], number, "the button seat")
         return True
 
     def on_button(self, rule: Rule, name: str | None, m: re.Match[str], number: int,
                   text: str) -> bool:
         """The button's seat (dealing starts left of it)."""
-        self.b.button = int(m["button"])
+        self.b.button = self.b.number(m["button"], number, "the button seat")
         return True
 
     def on_seat(self, rule: Rule, name: str | None, m: re.Match[str], number: int,
                 text: str) -> bool:
         """A seat line of the header: seat, name and starting stack; a player shown sitting
         out is listed (dealt in while away is the absent player of MISDEAL-07)."""
-        self.b.seat(m["name"], int(m["seat"]), self.money(m["stack"], number), number)
+        self.b.seat(m["name"], self.b.number(m["seat"], number), self.money(m["stack"], number),
+                    number)
         if "sitting out" in (m.groupdict().get("rest") or ""):
             self.b.note(SITTING_OUT, m["name"])
         return True
@@ -620,7 +621,7 @@ class _HandReader:
             return False
         name = split[0]
         seat = m.groupdict().get("seat")
-        if seat is not None and int(seat) != self.b.seats[name]:
+        if seat is not None and self.b.number(seat, number) != self.b.seats[name]:
             self.b.warn(f"the summary puts {name} in seat {seat}, the hand's header in seat "
                         f"{self.b.seats[name]}", number, text)
         mucked = re.search(r" mucked \[(?P<cards>[^\]]*)\]", " " + split[1])

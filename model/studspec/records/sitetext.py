@@ -129,7 +129,9 @@ def card_token(token: str, *, where: str) -> Card | None:
 
 def card_groups(text: str) -> list[list[str]]:
     """The card tokens of each bracketed group, e.g. ``[Ac 9h] [3s]`` -> [[Ac, 9h], [3s]]."""
-    return [group.replace(",", " ").split() for group in re.findall(r"\[([^\]]*)\]", text)]
+    # A group holds no "[": each "[" of a long run without "]" stops the search at the next
+    # one, so the time is linear in the line (a group of any character was quadratic).
+    return [group.replace(",", " ").split() for group in re.findall(r"\[([^\[\]]*)\]", text)]
 
 
 def split_actor(text: str, names: list[str], separator: str) -> tuple[str, str] | None:
