@@ -11,6 +11,7 @@ draw the wager (the last legal move) three times in four.
 from __future__ import annotations
 
 import json
+import shutil
 from dataclasses import replace
 from pathlib import Path
 
@@ -20,11 +21,13 @@ from hypothesis import strategies as st
 
 from studspec.cli.infer_cmd import inconsistency_lines
 from studspec.cli.main import main
+from studspec.engines.registry import engine_factory
 from studspec.fuzz.classify import ENGINE_DEFECT
 from studspec.fuzz.infer import NOT_ESTABLISHED, infer_profile
 from studspec.profiles import load_profile
 
 AGGRESSIVE = st.sampled_from([0, 5, 5, 5])  # pick 5 is the wager whenever one is legal
+JS_ENGINE = Path(__file__).resolve().parent / "engines" / "stud_engine.mjs"
 
 
 @pytest.mark.clause("BET-09")
@@ -105,3 +108,19 @@ def test_the_report_names_values_not_established(tmp_path: Path,
                                         "exercised": 2, "mimic": None, "needed": 3}]
     [entry] = data["divergences"]
     assert entry["kind"] == "DECK-04 cards" and entry["class"] == NOT_ESTABLISHED
+
+
+@pytest.mark.clause("BET-09")
+def test_the_reference_engine_capped_with_an_all_in_player_is_reported_over_the_pipe() -> None:
+    # The engine: the JavaScript engine with the cap kept on while three players
+    # are in and one is all-in, through the pipe and the CLI's own inference.
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed")
+    base = load_profile("base")
+    engine = engine_factory(f"cmd:{node} {JS_ENGINE} --defect cap-all-in")
+    inference = infer_profile(engine, base, 120, 2, picks=AGGRESSIVE, shrink=False)
+    assert inference.values == []
+    [found] = inference.inconsistent
+    assert (found.clause, found.value, found.other) == ("BET-09", "false", "true")
+    assert set(inference.defects.by_kind) == {"BET-09 moves"}

@@ -8,6 +8,8 @@
 //   --defect completion   the 3rd-street completion offered one chip short
 //   --defect odd-chip     the odd chip of a split given by seat, not by the cards
 //   --defect side-pots    every pot paid as one pot shared by every live hand
+//   --defect cap-all-in   the raise cap kept on while three players are in, one all-in
+//                         (BET-09 counts the players with chips): uncapped only heads-up
 // It knows the base profile's values only: at most 8 players; suits c<d<h<s; no burn before
 // 3rd street; a short stub on 7th street dealt from the stub and the burns, or else one
 // burn turned up as a community card; no open-pair option; a bet and 3 raises, uncapped
@@ -170,12 +172,16 @@ class Hand {
     return null;
   }
 
+  contenders() { // the players the raise cap counts: those with chips (BET-09)
+    const live = this.live();
+    return defects.has("cap-all-in") ? live.length : live.filter((o) => this.canAct(o)).length;
+  }
+
   mayWager() {
     const s = this.actor;
     if (this.acted[s] || this.stack[s] <= this.level - this.wager[s]) return false;
     if (!this.live().some((o) => o !== s && this.canAct(o))) return false;
-    const contenders = this.live().filter((o) => this.canAct(o)).length;
-    if (this.wagers >= 4 && contenders > 2) return false;
+    if (this.wagers >= 4 && this.contenders() > 2) return false;
     return !this.capped;
   }
 
@@ -225,8 +231,7 @@ class Hand {
       this.level = Math.max(this.level, to);
       if (2 * size >= this.increment()) { // half a bet counts as a full bet or raise
         this.fullLevel = to; this.wagers += 1;
-        const contenders = this.live().filter((o) => this.canAct(o)).length;
-        if (this.wagers >= 4 && contenders > 2) this.capped = true;
+        if (this.wagers >= 4 && this.contenders() > 2) this.capped = true;
         this.acted = this.acted.map((a, o) => (o === s ? a : false));
       }
       this.lastAggressor = s;

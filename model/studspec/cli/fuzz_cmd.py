@@ -27,7 +27,7 @@ from hypothesis.configuration import set_hypothesis_home_dir
 from studspec.cases.conform import GAME_NAMES, GAMES, engine_games
 from studspec.cli.reports import Report
 from studspec.engines.protocol import Engine
-from studspec.engines.registry import engine_factory
+from studspec.engines.registry import engine_factory, stopped_at_the_end
 from studspec.errors import InvalidInputError
 from studspec.fuzz.campaign import EngineFactory, Progress, run_campaign
 from studspec.fuzz.protocol_suite import HOLDS, run_suite, suite_data, suite_lines
@@ -138,14 +138,16 @@ def fuzz_report(engine: str, profile_name: str, hands: int, seed: int, out: str 
     setup = campaign_setup(engine, profile_name, hands, seed, out, timeout, game)
     processes = check_jobs(jobs)
     under_test = setup.factory()
-    games, note = playable_games(setup, under_test)
-    campaign = without_example_database(lambda: run_campaign(
-        setup.factory, setup.profile, hands, seed, progress=_progress(hands), shrink=shrink,
-        fast_path=fast_path, jobs=processes, scheduler=scheduler, games=games))
-    data, text = campaign_report(campaign, setup.profile, under_test, setup.command,
-                                 setup.folder if campaign.by_kind else None)
-    data.update(note)
-    suite = run_suite(under_test, setup.profile)
+    with stopped_at_the_end(under_test):  # a cmd: engine is stopped however the run ends
+        games, note = playable_games(setup, under_test)
+        campaign = without_example_database(lambda: run_campaign(
+            setup.factory, setup.profile, hands, seed, progress=_progress(hands),
+            shrink=shrink, fast_path=fast_path, jobs=processes, scheduler=scheduler,
+            games=games))
+        data, text = campaign_report(campaign, setup.profile, under_test, setup.command,
+                                     setup.folder if campaign.by_kind else None)
+        data.update(note)
+        suite = run_suite(under_test, setup.profile)
     data["protocol_suite"] = suite_data(suite)
     lines = text.split("\n")
     broken = any(result.status != HOLDS for result in suite)

@@ -62,9 +62,10 @@ def broken_convention(ours: Observation, theirs: Observation,
         return None
     if theirs.net or theirs.shown or len(theirs.cards) != seats:
         return "during-the-hand", _shown(theirs)
-    if ours.community is not None and theirs.community is None and any(
-            ours.community in _cards(view) for view in theirs.cards):
-        return "community-card", f"community null, {ours.community} in a seat's cards"
+    live = [view for view in theirs.cards if view != SeatView()]
+    if ours.community is not None and theirs.community is None and len(live) > 1 and all(
+            ours.community in _cards(view) for view in live):
+        return "community-card", f"community null, {ours.community} in every seat's cards"
     return _seat_conventions(ours.cards, theirs.cards, ours.street == 3)
 
 

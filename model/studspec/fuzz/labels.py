@@ -61,12 +61,17 @@ def _kept_uncalled(model_net: Sequence[int], engine_net: Sequence[int], hand: Ha
     structure = build_pots(hand.contributed, hand.live)
     settlement = hand.settlement
     assert settlement is not None
+    gaps = [theirs - ours for ours, theirs in zip(model_net, engine_net, strict=False)]
     for seat, back in structure.returned.items():
-        if engine_net[seat] == model_net[seat] - back:
-            return True  # the owner lost exactly the chips the rules give back
-        contenders = _contenders(hand)
         pots = [(index, pot) for index, pot in enumerate(structure.pots)
                 if seat in pot.eligible]
+        contested = set(pots[-1][1].eligible) if pots else set()
+        others = [gap for other, gap in enumerate(gaps) if other != seat]
+        if gaps[seat] == -back and all(gap >= 0 for gap in others) and sum(others) == back \
+                and all(gap == 0 or other in contested for other, gap in enumerate(gaps)
+                        if other != seat):
+            return True  # the owner lost exactly the chips the rules give back, to the pot
+        contenders = _contenders(hand)
         if not pots or not settlement.divisions or not all(
                 s in contenders for s in pots[-1][1].eligible):
             continue
