@@ -95,3 +95,13 @@ def test_tampered_phh_reads_alike_or_goes_to_parse_phh(seed: int, changes: int,
 
 SEEDS = [*_phh_seeds(), *(write_phh(hand.record, profile="pokerstars")
                           for hand in generated_hands(load_profile("pokerstars"), 20, 3))]
+
+
+def test_a_value_nested_past_the_limit_goes_to_parse_phh() -> None:
+    # parse_phh refuses a document nested deeper than the inputs' limit, in any field
+    text = write_phh(next(iter(generated_hands(load_profile("pokerstars"), 1, 2))).record,
+                     profile="pokerstars")
+    deep = text.replace('_profile = "pokerstars"', "_profile = " + "[" * 70 + "]" * 70)
+    assert phh_moves(deep) is None
+    with pytest.raises(StudSpecError):
+        parse_phh(deep, "deep.phh")

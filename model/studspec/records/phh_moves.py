@@ -37,7 +37,7 @@ from studspec.fast.moves import (
     Header,
     RecordMove,
 )
-from studspec.inputs import MAX_AMOUNT
+from studspec.inputs import MAX_AMOUNT, check_nesting
 from studspec.profiles import Game
 from studspec.records.phh import (
     COMMUNITY_COMMENT,
@@ -216,7 +216,12 @@ def _actions(actions: list[object], count: int) -> list[RecordMove] | None:
 def phh_moves(text: str) -> PhhHand | None:
     """The hand of a plain PHH document as a header and moves, or None: read it with
     ``parse_phh``."""
-    data = read_plain_toml(text)
+    try:  # within parse_phh's limits (a number's digits, the nesting), else its case
+        data = read_plain_toml(text)
+        if data is not None:
+            check_nesting(data)
+    except ValueError:
+        return None
     if data is None or not _FIELDS.issuperset(data):
         return None
     variant = data.get("variant")
