@@ -1,17 +1,23 @@
 """studspec's own fuzzer of every input surface: PHH files, site hand histories, case files,
-spec folders, command-line arguments and the public API.
+spec folders, command-line arguments, the public API and the engines it drives.
 
 Each surface takes real inputs (the test data, the bundled spec and casebook), mutates them
 the way files and users damage them — structure-aware: TOML values of the wrong type,
 ``nan``/``inf``/huge/negative amounts, wrong lengths, lines dropped, repeated, swapped or
-cut, cards and amounts changed, other encodings — and runs the surface on the mutant. The
-properties, for every input:
+cut, cards and amounts changed, numbers of thousands of digits, values nested hundreds
+deep, lines repeated into crowds, other encodings — and runs the surface on the mutant.
+The engine surface runs campaigns against a hostile engine program
+(tests/engines/hostile_engine.py) that misbehaves at a random point of the protocol: it
+closes its output or its input, hangs, writes garbage, a reply nested 200,000 deep or 8 MB
+long, or exits mid-hand. The properties, for every input:
 
 - no exception but studspec's own errors (what the CLI turns into exit 3 is a crash);
 - the exit code is 0, 1 or 2;
 - the input file is byte-identical afterwards;
 - an input made invalid on purpose (an *oracle* mutation: another player's cards shown, a
-  seat taken twice, a card dealt twice, a corrupted card, an amount ``nan``) is never clean.
+  seat taken twice, a card dealt twice, a corrupted card, an amount ``nan``) is never clean;
+- an engine run ends within its timeout and a few seconds, and every engine process it
+  started has been killed and reaped.
 
 The default suite runs a short, fixed-seed campaign (tests/test_input_fuzz.py). The long
 run is a command (its counts go in the issue note)::
@@ -43,12 +49,20 @@ from studspec.errors import StudSpecError
 
 TESTS = Path(__file__).resolve().parent
 DATA = TESTS / "data"
+class Raw(str):
+    """A TOML value written as it is (one Python cannot build: 5,000 digits, 500 deep)."""
+
+
+HUGE_NUMBER = "7" * 5000  # over Python's 4,300-digit limit on int(text)
 STRANGE_VALUES: list[object] = [
     math.nan, math.inf, -math.inf, -1, 0, 10**18, 1e300, 2.5, 0.001, "12", "", "x" * 300,
     [], [1], [[1]], {"a": 1}, True, False, "nan", "\x00",
+    Raw(HUGE_NUMBER), Raw("[" * 500 + "]" * 500), Raw("[" * 70 + "1" + "]" * 70),
+    Raw("{a = " * 80 + "1" + "}" * 80), "y" * 100_000,
 ]
 STRANGE_WORDS = ["nan", "inf", "-5", "0", "1e400", "999999999999999999999", "0x10", "1/2",
-                 "??", "Zz", "p0", "p99", "", "cbr", "Xx", "10Ⅸ", "\ufeff", "²", "٣", "p²"]
+                 "??", "Zz", "p0", "p99", "", "cbr", "Xx", "10Ⅸ", "\ufeff", "²", "٣", "p²",
+                 HUGE_NUMBER, "9" * 30, "0" * 4400 + "1"]
 
 
 @dataclass
@@ -100,9 +114,13 @@ def mutate_lines(lines: list[str], rng: random.Random) -> list[str]:
     if not lines:
         return ["\x00"]
     i = rng.randrange(len(lines))
-    kind = rng.randrange(9)
+    kind = rng.randrange(11)
     if kind == 0:
         del lines[i]
+    elif kind == 9:  # a crowd: one line repeated many times (seats, actions)
+        lines[i:i] = [lines[i]] * rng.choice([9, 50, 2000])
+    elif kind == 10:  # a huge line
+        lines[i] = lines[i] + rng.choice(["x", " 7", "[", "<"]) * rng.choice([5000, 200_000])
     elif kind == 1:
         lines.insert(i, lines[i])
     elif kind == 2 and len(lines) > 1:
@@ -136,6 +154,8 @@ def mutate_lines(lines: list[str], rng: random.Random) -> list[str]:
 
 
 def _toml_value(value: object) -> str:
+    if isinstance(value, Raw):
+        return str(value)
     if isinstance(value, float):
         return "nan" if math.isnan(value) else ("inf" if value > 0 else "-inf") \
             if math.isinf(value) else repr(value)
@@ -557,8 +577,97 @@ def play_api(rng: random.Random) -> int:
     return 0
 
 
+def _hostile_modes() -> tuple[str, ...]:
+    """The misbehaviours of tests/engines/hostile_engine.py (its MODES, read from the file:
+    importing it would load the model for nothing)."""
+    text = (TESTS / "engines" / "hostile_engine.py").read_text(encoding="utf-8")
+    match = re.search(r"^MODES = \(([^)]*)\)", text, re.MULTILINE)
+    assert match is not None
+    return tuple(re.findall(r'"([^"]+)"', match[1]))
+
+
+def _left_running(pid: int, within: float) -> bool:
+    """True when process ``pid`` is still there after ``within`` seconds, or was a child of
+    ours that had exited and was never waited for (a zombie studspec did not reap)."""
+    import os
+
+    try:
+        if os.waitpid(pid, os.WNOHANG)[0] == pid:
+            return True  # exited, but studspec never waited for it
+    except ChildProcessError:
+        pass  # reaped already, or not our child (what an engine left behind)
+    deadline = time.monotonic() + within
+    while True:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return False
+        if time.monotonic() > deadline:
+            return True
+        time.sleep(0.05)
+
+
+class EngineSurface(Surface):
+    """A hostile engine: a real program (tests/engines/hostile_engine.py) that plays the
+    model and misbehaves at a random request (close a pipe, hang, garbage, deep or huge
+    replies, exit, leave a child behind), driven by ``fuzz`` or ``conform`` with a short
+    ``--engine-timeout``. Each run must end in time, and leave no engine process behind."""
+
+    name = "engine"
+    suffix = ".txt"
+    timeout = 1.0
+    grace = 20.0  # the engine's start-up and the campaign's own work, on a busy machine
+
+    def __init__(self, scratch: Path) -> None:
+        super().__init__(scratch)
+        from studspec.cases.book import casebook_dir
+
+        self.modes = _hostile_modes()
+        self.cases_ids = sorted(p.stem for p in casebook_dir().glob("*.toml"))
+        self.argv: list[str] = []
+        self.pids = scratch / "engine-pids"
+        self.elapsed = 0.0
+
+    def cases(self, rng: random.Random) -> Iterator[tuple[bytes, bool]]:
+        while True:
+            mode, at = rng.choice(self.modes), rng.choice([1, 2, 3, rng.randint(4, 60)])
+            engine = f"cmd:{sys.executable} {TESTS / 'engines' / 'hostile_engine.py'} {mode} {at}"
+            timeout = ["--engine-timeout", f"{self.timeout:g}"]
+            if rng.random() < 0.7:
+                self.argv = ["fuzz", "--engine", engine, "--profile", "base", "--hands",
+                             str(rng.randint(1, 3)), "--seed", str(rng.randrange(1000)),
+                             "--jobs", "1", "--no-shrink", *timeout, "--out",
+                             str(self.scratch / f"out-{rng.randrange(10**9)}")]
+            else:
+                self.argv = ["conform", "--engine", engine, "--profile", "base", "--case",
+                             rng.choice(self.cases_ids), *timeout]
+            yield f"{mode} at request {at}".encode(), False
+
+    def run(self, path: Path) -> int:
+        import os
+
+        from studspec.cli.main import main
+
+        self.pids.unlink(missing_ok=True)
+        os.environ["HOSTILE_PIDS"] = str(self.pids)
+        start = time.monotonic()
+        try:
+            return main(self.argv)
+        finally:
+            self.elapsed = time.monotonic() - start
+            del os.environ["HOSTILE_PIDS"]
+
+    def problem(self) -> str | None:
+        """What the run left wrong: too long a wait, or an engine process still there."""
+        if self.elapsed > self.timeout + self.grace:
+            return f"the run took {self.elapsed:.1f} s (timeout {self.timeout:g} s)"
+        pids = [int(p) for p in self.pids.read_text().split()] if self.pids.exists() else []
+        left = [pid for pid in pids if _left_running(pid, within=3)]
+        return f"engine process(es) {left} left running" if left else None
+
+
 SURFACES: dict[str, type[Surface]] = {s.name: s for s in (
-    PhhSurface, SiteSurface, CaseSurface, SpecSurface, CliSurface, ApiSurface)}
+    PhhSurface, SiteSurface, CaseSurface, SpecSurface, CliSurface, ApiSurface, EngineSurface)}
 
 
 def campaign(surface_name: str, inputs: int, seed: int, *, keep: int = 5,
@@ -590,11 +699,14 @@ def campaign(surface_name: str, inputs: int, seed: int, *, keep: int = 5,
                 problem = "the input file was changed"
             elif oracle and outcome.code == 0:
                 problem = "an input made invalid on purpose was reported clean"
+            else:
+                problem = getattr(surface, "problem", lambda: None)()
             if problem is not None and progress:
                 print(f"  FAILURE in {surface_name} input #{number}: {problem}", file=sys.stderr,
                       flush=True)
             if problem is not None and len(tally.failures) < keep:
-                shown = getattr(surface, "argv", None) or data[:3000].decode("utf-8", "replace")
+                shown = " ".join(getattr(surface, "argv", None) or []) or data[:3000].decode(
+                    "utf-8", "replace")
                 tally.failures.append(f"{problem}\n--- input #{number}:\n{shown}")
             elif problem is not None:
                 tally.failures.append(problem)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -279,5 +280,110 @@ def test_an_actor_with_digits_int_cannot_read_is_an_input_error(
     path.write_text('variant = "F7S"\nantes = [1, 1]\nbring_in = 1\nsmall_bet = 2\n'
                     'big_bet = 4\nstarting_stacks = [100, 100]\n'
                     f'actions = ["d dh {actor} 2c3c4c"]\n', encoding="utf-8")
+    code, out = run(capsys, "check", str(path))
+    assert code == 2 and "unknown actor" in out
+
+
+# -- found 2026-12-02: the limits (studspec.inputs.LIMITS), one message shape ------------
+LIMITED = [  # argv after the command's file, words of the message
+    (["check", "phh-nested-array-500.phh"], "over the limit of 64 levels of nesting"),
+    (["ruling", "case-nested-array-500/bring-in-tie-by-suit.toml"],
+     "over the limit of 64 levels of nesting"),
+    (["check", "phh-integer-5000-digits.phh"],
+     "5,000 digits: over the limit of 4,300 digits in a number"),
+    (["check", "site-seat-number-5000-digits.txt"],
+     "seat of 5,000 digits: over the limit of 99 for a seat number"),
+    (["check", "site-seat-number-5000-digits-merge.xml"],
+     "seat of 5,000 digits: over the limit of 99 for a seat number"),
+    (["next", "site-seat-number-5000-digits.txt", "--all-profiles"],
+     "over the limit of 99 for a seat number"),
+]
+
+
+@pytest.mark.parametrize(("argv", "words"), LIMITED)
+def test_values_over_a_limit_are_input_errors(capsys: pytest.CaptureFixture[str],
+                                               argv: list[str], words: str) -> None:
+    path = BAD / argv[1]
+    before = digest(path)
+    code, text = run(capsys, argv[0], str(path), *argv[2:])
+    assert code == 2, text
+    assert words in text, text
+    assert "not valid TOML" in text or "seat" in words, text
+    assert digest(path) == before
+
+
+@pytest.mark.parametrize("name", ["site-hand-id-5000-digits.txt",
+                                  "site-hand-id-5000-digits-merge.xml"])
+def test_convert_refuses_an_output_name_too_long_for_the_system(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, name: str) -> None:
+    code, text = run(capsys, "convert", str(BAD / name), "--out", str(tmp_path / "out"))
+    assert code == 2
+    assert "cannot be written: the name is too long" in text
+    assert "over the limit of 4,096 bytes in a path" in text
+    assert not (tmp_path / "out").exists() or not any((tmp_path / "out").iterdir())
+
+
+def test_convert_of_a_long_hand_id_names_the_file_it_cannot_write(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    source = (BAD / "site-hand-id-5000-digits.txt").read_text(encoding="utf-8")
+    hand_id = re.search(r"Game #(\d+)", source)
+    assert hand_id is not None
+    shorter = tmp_path / "id-300.txt"
+    shorter.write_text(source.replace(hand_id[1], "3" * 300), encoding="utf-8")
+    code, text = run(capsys, "convert", str(shorter), "--out", str(tmp_path / "out"))
+    assert code == 2
+    assert "cannot be written: the name is too long" in text
+    assert "over the limit of 255 bytes in a file name" in text
+
+
+@pytest.mark.parametrize("extra", [9, 20_000])
+def test_a_table_of_more_than_eight_is_refused_at_the_ninth_seat(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, extra: int) -> None:
+    # Q1: a Merge hand with thousands of extra seated players was read in quadratic time.
+    source = (Path(__file__).resolve().parent / "data" / "handhistories" / "merge-hilo.xml")
+    text = source.read_text(encoding="utf-8")
+    players = "".join(f'<player seat="{n}" nickname="P{n}" balance="$1" dealtin="true"/>'
+                      for n in range(10, 10 + extra))
+    crowded = tmp_path / "crowded.xml"
+    crowded.write_text(text.replace("</players>", players + "</players>", 1),
+                       encoding="utf-8")
+    code, out = run(capsys, "check", str(crowded))
+    assert code == 2
+    assert "9 players: over the limit of 8 players at a stud table" in out
+
+
+def test_a_site_log_line_over_the_limit_is_refused_before_any_pattern_meets_it(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # Found by the input fuzzer's huge-line mutation: 200,000 "[" on one line made the card
+    # groups' pattern quadratic (minutes for one line).
+    source = Path(__file__).resolve().parent / "data" / "handhistories" / "party-hilo.txt"
+    lines = source.read_text(encoding="utf-8").split("\n")
+    lines[5] += "[" * 200_000
+    damaged = tmp_path / "long-line.txt"
+    damaged.write_text("\n".join(lines), encoding="utf-8")
+    code, out = run(capsys, "check", str(damaged))
+    assert code == 2
+    assert "a line of 200,0" in out and "over the limit of 10,000 characters in a line" in out
+
+
+def test_a_phh_value_followed_by_many_blanks_is_read_in_linear_time(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # The plain-TOML reader's line pattern backtracked quadratically in trailing blanks.
+    path = tmp_path / "blanks.phh"
+    text = (BAD / "phh-cbr-nan.phh").read_text(encoding="utf-8")
+    path.write_text(text.replace('variant = "F7S"', 'variant = "F7S"' + " " * 300_000 + "#"),
+                    encoding="utf-8")
+    code, out = run(capsys, "check", str(path))
+    assert code == 2 and "finite" in out  # read to the end: the nan amount is the error
+
+
+def test_an_actor_of_thousands_of_digits_is_an_unknown_actor(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # Found by the long run of tests/input_fuzz.py with its 5,000-digit numbers (PHH surface).
+    path = tmp_path / "actor.phh"
+    path.write_text('variant = "F7S"\nantes = [1, 1]\nbring_in = 1\nsmall_bet = 2\n'
+                    'big_bet = 4\nstarting_stacks = [100, 100]\n'
+                    f'actions = ["d dh p1 2c3c4c", "d dh p{"7" * 5000} 5c6c7c"]\n',
+                    encoding="utf-8")
     code, out = run(capsys, "check", str(path))
     assert code == 2 and "unknown actor" in out

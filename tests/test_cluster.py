@@ -10,8 +10,10 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -24,9 +26,10 @@ pytest.importorskip("distributed")
 from studspec.cli.check import check_report
 from studspec.cli.main import main
 from studspec.cli.render import to_json
-from studspec.cluster import cluster_client
+from studspec.cluster import close_client, cluster_client, cluster_map
 from studspec.errors import InvalidInputError
 from studspec.fuzz.campaign import run_campaign
+from studspec.parallel import LostWork
 from studspec.profiles import load_profile
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -110,3 +113,96 @@ def test_the_fuzz_command_reports_the_same_through_the_scheduler(
 def test_an_unreachable_scheduler_is_a_clear_input_error() -> None:
     with pytest.raises(InvalidInputError, match="no Dask scheduler answers there"):
         cluster_client("tcp://127.0.0.1:9", timeout=1)
+
+
+# -- foreign servers, bad addresses, lost workers: an error, never a hang or a traceback ---
+def _studspec(*argv: str) -> tuple[subprocess.CompletedProcess[str], float]:
+    """studspec in a process of its own (a traceback printed at exit shows only so)."""
+    start = time.monotonic()
+    done = subprocess.run([sys.executable, "-m", "studspec.cli.main", *argv],
+                          capture_output=True, text=True, timeout=120)
+    return done, time.monotonic() - start
+
+
+@pytest.fixture()
+def not_a_scheduler() -> Iterator[str]:
+    """A TCP server on 127.0.0.1 that answers like a web server and keeps the line open
+    (tests/data/bad-inputs/not-a-scheduler.py, a real process)."""
+    with socket.socket() as probe:  # a free port
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = subprocess.Popen([sys.executable, str(ROOT / "tests" / "data" / "bad-inputs"
+                                                   / "not-a-scheduler.py"), str(port)])
+    try:
+        for _ in range(100):
+            with socket.socket() as client:
+                if client.connect_ex(("127.0.0.1", port)) == 0:
+                    break
+            time.sleep(0.05)
+        yield f"tcp://127.0.0.1:{port}"
+    finally:
+        server.kill()
+        server.wait()
+
+
+def test_a_server_that_is_not_dask_is_a_clear_error_with_no_traceback_on_exit(
+        not_a_scheduler: str) -> None:
+    done, elapsed = _studspec("check", str(LOCAL / "party-hilo.txt"), "--scheduler",
+                              not_a_scheduler)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.startswith(f"studspec: error: --scheduler: {not_a_scheduler!r}: no "
+                                  "Dask scheduler answers there"), done.stderr
+    assert "Traceback" not in done.stderr and "Exception ignored" not in done.stderr
+    assert elapsed < 30
+
+
+@pytest.mark.parametrize("address", ["nonsense", "", "tcp://127.0.0.1:notaport"])
+def test_a_malformed_address_is_a_clear_error_at_once(address: str) -> None:
+    done, elapsed = _studspec("check", str(LOCAL / "party-hilo.txt"), "--scheduler", address)
+    assert done.returncode == 2, done.stderr
+    assert "no Dask scheduler answers there (not an address" in done.stderr
+    assert "Traceback" not in done.stderr and "Exception ignored" not in done.stderr
+    assert elapsed < 15  # no 20 s wait for a client that never connected
+
+
+def test_a_cluster_that_loses_its_only_worker_ends_the_work_naming_what_is_left(
+        tmp_path: Path) -> None:
+    # A cluster of its own (the shared one keeps its workers): a scheduler and one worker
+    # process without a nanny, killed (SIGKILL) while it sleeps on the first item.
+    address_file = tmp_path / "scheduler.json"
+    dask = shutil.which("dask", path=str(Path(sys.executable).parent)) or "dask"
+    quiet: dict[str, Any] = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL,
+                             "cwd": tmp_path}
+    scheduler = subprocess.Popen([dask, "scheduler", "--host", "127.0.0.1", "--port", "0",
+                                  "--no-dashboard", "--scheduler-file", str(address_file)],
+                                 **quiet)
+    processes = [scheduler]
+    try:
+        for _ in range(600):
+            if address_file.is_file() and address_file.stat().st_size:
+                break
+            time.sleep(0.1)
+        address = json.loads(address_file.read_text(encoding="utf-8"))["address"]
+        worker = subprocess.Popen([dask, "worker", address, "--no-nanny", "--nthreads", "1",
+                                   "--no-dashboard"], **quiet)
+        processes.append(worker)
+        client = cluster_client(address, timeout=60)
+        try:
+            client.wait_for_workers(1, timeout=120)
+            results = cluster_map(client, time.sleep, [30, 31, 32], workerless=2)
+            killer = threading.Timer(2.0, worker.kill)  # SIGKILL, mid-task
+            killer.start()
+            start = time.monotonic()
+            with pytest.raises(LostWork) as lost:
+                next(results)
+            killer.join()
+        finally:
+            close_client(client)
+    finally:
+        for process in processes:
+            process.kill()
+        for process in processes:
+            process.wait(timeout=30)
+    assert lost.value.items == [30, 31, 32]
+    assert "no worker for 2 s" in str(lost.value)
+    assert time.monotonic() - start < 30

@@ -22,6 +22,7 @@ from studspec.fast.moves import (
     SHOW,
     UNSTATED,
     WAGER,
+    event_of,
     header_of,
     moves_of,
 )
@@ -115,3 +116,13 @@ def test_site_logs_read_into_moves_replay_as_their_records() -> None:
                 seen += 1
                 assert len(moves) == len(record.events)
     assert seen > 0
+
+
+@pytest.mark.parametrize("profile", ["pokerstars", "tda-2024-8"])
+def test_a_model_record_is_its_moves_events(profile: str) -> None:
+    # The model's own records (record_of a Hand) hold no lines or verbs: event_of gives
+    # back each event from its move, the inverse ``fast.record`` relies on.
+    for hand in generated_hands(load_profile(profile), 15, 8, fast_path=False):
+        moves = moves_of(hand.record)
+        assert moves is not None
+        assert tuple(event_of(move) for move in moves) == hand.record.events

@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 from input_fuzz import SURFACES, campaign, play_api
 from studspec.errors import StudSpecError
 
-SHORT_RUN = {"phh": 300, "site": 300, "case": 150, "spec": 60, "cli": 80, "api": 300}
+SHORT_RUN = {"phh": 300, "site": 300, "case": 150, "spec": 60, "cli": 80, "api": 300,
+             "engine": 6}
 
 
 @pytest.mark.parametrize("surface", sorted(SURFACES))
@@ -24,7 +25,10 @@ def test_a_short_campaign_finds_nothing(surface: str) -> None:
     assert not tally.failures, "\n\n".join(tally.failures)
     assert set(tally.codes) <= {0, 1, 2}
     # The mutants reach past the first check: some are read and judged, some refused.
-    assert tally.codes[2] > 0 and tally.codes[0] + tally.codes[1] > 0
+    if surface != "engine":  # six hostile engines: most are refused (2), some not reached
+        assert tally.codes[2] > 0 and tally.codes[0] + tally.codes[1] > 0
+    else:
+        assert tally.codes[2] > 0
     if surface in ("phh", "site"):
         assert tally.oracle_inputs > 0
 

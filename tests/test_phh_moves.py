@@ -40,9 +40,11 @@ def assert_read_alike(text: str) -> bool:
 
 @pytest.mark.parametrize("profile", PROFILES)
 def test_generated_hands_read_straight_into_the_records_moves(profile: str) -> None:
-    hands = generated_hands(load_profile(profile), 12, 11)
+    hands = list(generated_hands(load_profile(profile), 12, 11))
     texts = [write_phh(hand.record, profile=profile) for hand in hands]
     assert all(assert_read_alike(text) for text in texts)  # all of the plain shape
+    # ... and ``generate`` writes the same text straight from the fast path's moves
+    assert [hand.phh(profile) for hand in hands] == texts
 
 
 def test_a_community_card_is_one_move_and_leaves_the_shows() -> None:
@@ -55,6 +57,7 @@ def test_a_community_card_is_one_move_and_leaves_the_shows() -> None:
     for hand in hands[:5]:
         text = write_phh(hand.record, profile="pokerstars")
         assert "community card" in text and assert_read_alike(text)
+        assert hand.phh("pokerstars") == text
 
 
 def test_every_phh_file_of_the_data_reads_alike_or_goes_to_parse_phh() -> None:
@@ -92,3 +95,13 @@ def test_tampered_phh_reads_alike_or_goes_to_parse_phh(seed: int, changes: int,
 
 SEEDS = [*_phh_seeds(), *(write_phh(hand.record, profile="pokerstars")
                           for hand in generated_hands(load_profile("pokerstars"), 20, 3))]
+
+
+def test_a_value_nested_past_the_limit_goes_to_parse_phh() -> None:
+    # parse_phh refuses a document nested deeper than the inputs' limit, in any field
+    text = write_phh(next(iter(generated_hands(load_profile("pokerstars"), 1, 2))).record,
+                     profile="pokerstars")
+    deep = text.replace('_profile = "pokerstars"', "_profile = " + "[" * 70 + "]" * 70)
+    assert phh_moves(deep) is None
+    with pytest.raises(StudSpecError):
+        parse_phh(deep, "deep.phh")

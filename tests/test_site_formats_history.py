@@ -281,3 +281,27 @@ def test_merge_description_forms(old: str, new: str, read: bool) -> None:
 def test_a_player_who_does_not_show_is_no_event(name: str, before: str, line: str) -> None:
     text = local(name)
     assert same_hand(one(with_line(text, before, f"{line}\n{before}")), one(text))
+
+
+@pytest.mark.parametrize(("game", "read"), [
+    ("7 Card Stud Hi/Lo", True), ("7CardStud Hi/Lo Limit", True),
+    ("7 Card Stud Hi/Lo No Limit", False), ("7 Card Stud Hi/Lo Pot Limit", False),
+])
+def test_pokerstars_game_spellings_with_or_without_the_limit_word(game: str, read: bool
+                                                                  ) -> None:
+    text = local(STARS)
+    changed = with_line(text, "7 Card Stud Hi/Lo Limit (", f"{game} (")
+    result = read_text(changed, "spelling.txt")
+    if read:
+        (record,) = result.records
+        assert same_hand(record, one(text))
+        assert ("limit_unstated" in record.extra) == ("Limit" not in game)
+    else:
+        assert not result.records and result.problems[0].severity == "skipped"
+
+
+@pytest.mark.parametrize("game", ["Stud Hi", "Limit 7 Card Stud", "Fixed Limit Stud"])
+def test_full_tilt_game_spellings(game: str) -> None:
+    text = local(TILT)
+    changed = with_line(text, "- Limit Stud Hi -", f"- {game} -")
+    assert same_hand(one(changed), one(text))

@@ -11,14 +11,16 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
 import sys
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from itertools import islice
-from multiprocessing.pool import AsyncResult
 from typing import TypeVar
 
-from studspec.errors import InvalidInputError
+from studspec.errors import InvalidInputError, StudSpecError
 
 MAX_JOBS = 256  # processes on one machine; more machines: a cluster (--scheduler)
 
@@ -44,6 +46,19 @@ def check_jobs(jobs: int | None) -> int:
     return jobs
 
 
+class LostWork(StudSpecError):
+    """Work handed to a worker (a process of the pool, a Dask worker) that will never be
+    answered: the worker died (killed by the system, e.g. out of memory) or the cluster lost
+    it. ``items`` are those not done, in order, from the first lost one on."""
+
+    def __init__(self, reason: str, items: Sequence[object]) -> None:
+        self.reason = reason
+        self.items = list(items)
+        shown = ", ".join(repr(item) for item in self.items[:3])
+        more = f" and {len(self.items) - 3} more" if len(self.items) > 3 else ""
+        super().__init__(f"{reason}; not done: {shown}{more}" if self.items else reason)
+
+
 def ordered_map(function: Callable[[Item], Result], items: Sequence[Item] | Iterable[Item],
                 jobs: int, *, count: int | None = None,
                 progress: Callable[[int, int], None] | None = None,
@@ -54,7 +69,9 @@ def ordered_map(function: Callable[[Item], Result], items: Sequence[Item] | Iter
     ``progress(done, count)`` is called after every result when given. Items go to the
     workers ``batch`` at a time (fewer messages for small items), and at most
     ``IN_FLIGHT`` batches per process are out at once: the items are streamed, never all
-    queued, so memory does not grow with their number.
+    queued, so memory does not grow with their number. A worker process that dies (killed
+    by a signal, as the out-of-memory killer does) breaks the pool: :class:`LostWork`
+    names the items from the first unanswered batch on, and the other workers are stopped.
     """
     total = count if count is not None else (len(items) if isinstance(items, Sequence) else 0)
     done = 0
@@ -68,23 +85,70 @@ def ordered_map(function: Callable[[Item], Result], items: Sequence[Item] | Iter
         return
     if isinstance(items, Sequence):
         jobs = min(jobs, len(items))  # no idle processes for a few files
-    with multiprocessing.get_context("fork").Pool(jobs) as pool:
-        pending: deque[AsyncResult[list[Result]]] = deque()
+    pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork"))
+    pending: deque[tuple[Future[list[Result]], list[Item]]] = deque()
+    ended = False
 
-        def finished() -> Iterator[Result]:
-            nonlocal done
-            for result in pending.popleft().get():
-                done += 1
-                if progress is not None:
-                    progress(done, total)
-                yield result
+    def finished() -> Iterator[Result]:
+        nonlocal done
+        chunk = worker_result(pending[0][0], [item for _, c in pending for item in c], pool)
+        pending.popleft()
+        for result in chunk:
+            done += 1
+            if progress is not None:
+                progress(done, total)
+            yield result
 
+    try:
         for chunk in batched(items, batch):
-            pending.append(pool.apply_async(_apply_all, (function, chunk)))
+            try:
+                pending.append((pool.submit(_apply_all, function, chunk), chunk))
+            except BrokenProcessPool:
+                raise LostWork(_lost_reason(pool),
+                               [item for _, c in pending for item in c] + chunk) from None
             if len(pending) >= IN_FLIGHT * jobs:
                 yield from finished()
         while pending:
             yield from finished()
+        ended = True
+    finally:
+        stop_pool(pool, wait=ended)
+
+
+def worker_result(future: Future[Result], items: Sequence[object],
+                  pool: ProcessPoolExecutor) -> Result:
+    """The answer of a pool's future; LostWork naming ``items`` if a worker died first."""
+    try:
+        return future.result()
+    except BrokenProcessPool:
+        raise LostWork(_lost_reason(pool), items) from None
+
+
+def _lost_reason(pool: ProcessPoolExecutor) -> str:
+    """Why the pool broke, in words: the signal or exit code of the dead worker if known."""
+    processes = getattr(pool, "_processes", None) or {}
+    codes = sorted({p.exitcode for p in processes.values() if p.exitcode not in (None, 0)})
+    codes = [code for code in codes if code != -signal.SIGTERM]  # SIGTERM: the pool's own
+    how = ""
+    if codes and codes[0] < 0:
+        how = f" (killed by signal {-codes[0]}"
+        how += ", as the system's out-of-memory killer does)" if codes[0] == -9 else ")"
+    elif codes:
+        how = f" (exit code {codes[0]})"
+    return f"a worker process died{how} before answering; the other workers were stopped"
+
+
+def stop_pool(pool: ProcessPoolExecutor, *, wait: bool) -> None:
+    """Shut a pool down: after its work (``wait``), or at once, its processes killed (an
+    error, a lost worker, or a caller that stopped reading the results)."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=wait, cancel_futures=not wait)
+    if not wait:
+        for process in processes:
+            if process.is_alive():
+                process.kill()
+        for process in processes:
+            process.join(timeout=5)
 
 
 IN_FLIGHT = 4
@@ -126,11 +190,11 @@ def run_map(function: Callable[[Item], Result], items: Iterable[Item], *, jobs: 
         yield from ordered_map(function, items, jobs, count=count, progress=progress,
                                batch=batch)
         return
-    from studspec.cluster import cluster_client, cluster_map
+    from studspec.cluster import close_client, cluster_client, cluster_map
 
     client = cluster_client(scheduler)
     try:
         yield from cluster_map(client, function, items, progress=progress,
                                count=count if count is not None else 0)
     finally:
-        client.close()
+        close_client(client)

@@ -21,6 +21,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterator
 from functools import cache, partial
+from itertools import chain
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +32,7 @@ from studspec.fast.hand import WARM_UP_HANDS, FastRules, warm_up
 from studspec.fast.replay import FastResult, accept_fast, accept_moves
 from studspec.inputs import input_file, read_utf8
 from studspec.irregular_hand import ruling_data, ruling_text
-from studspec.parallel import run_map
+from studspec.parallel import LostWork, run_map
 from studspec.profiles import Profile
 from studspec.records.detect import read_hand_histories
 from studspec.records.hand import HandRecord, Origin, PlayerRecord
@@ -126,12 +127,19 @@ def check_report(files: list[str], profile_name: str | None = None, *,
     listed = iter_archive_files(files)  # walked as the work goes, after the processes fork
     report = CheckReport(profile_name, _hand_lines, verbose=verbose)
     work = partial(_checked_and_rendered, profile_name=profile_name, fast_path=fast_path)
-    for file_hands, file_problems in run_map(work, listed, jobs=jobs, scheduler=scheduler,
-                                             count=count, batch=FILES_PER_TASK,
-                                             progress=progress):
-        for hand, rendered in file_hands:
-            report.add_hand(hand, rendered)
-        report.problems += file_problems
+    try:
+        for file_hands, file_problems in run_map(work, listed, jobs=jobs, scheduler=scheduler,
+                                                 count=count, batch=FILES_PER_TASK,
+                                                 progress=progress):
+            for hand, rendered in file_hands:
+                report.add_hand(hand, rendered)
+            report.problems += file_problems
+    except LostWork as lost:
+        # A worker died (or the cluster lost it): the files from the first unanswered one
+        # on are listed as not checked, and the report says what was checked before.
+        for file in chain(lost.items, listed):
+            report.problems.append(_problem(str(file), None, None,
+                                            f"not checked: {lost.reason}"))
     return report
 
 

@@ -15,7 +15,7 @@ from pathlib import Path
 from studspec.cli.render import table
 from studspec.cli.reports import Report
 from studspec.errors import InvalidInputError
-from studspec.inputs import check_path_name, input_file
+from studspec.inputs import check_path_name, input_file, shown_name, writable_path_reason
 from studspec.records.detect import ReadResult, read_hand_histories
 from studspec.records.hand import HandRecord
 from studspec.records.phh import write_phh
@@ -61,6 +61,11 @@ def convert_report(file: str, target: str, out: str | None) -> Report:
     folder = output_folder(source, out)
     targets = [(folder / phh_name(record, i), record) for i, record in
                enumerate(result.records)]
+    for path, _ in targets:  # a hand ID can make a name the system cannot create
+        too_long = writable_path_reason(path)
+        if too_long is not None:
+            raise ConvertUsageError(f"cannot be written: the name is too long ({too_long})",
+                                    where=shown_name(str(path)))
     taken = [str(path) for path, _ in targets if path.exists()]
     if taken:
         raise ConvertUsageError("refusing to overwrite existing files: " + ", ".join(taken))

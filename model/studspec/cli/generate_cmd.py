@@ -16,7 +16,6 @@ from studspec.errors import InvalidInputError
 from studspec.fuzz.corpus import generated_hands
 from studspec.inputs import output_folder
 from studspec.profiles import load_profile
-from studspec.records.phh import write_phh
 
 NAME_WIDTH = 6
 
@@ -55,11 +54,11 @@ def generate_report(profile_name: str, hands: int, seed: int, out: str) -> Repor
         path = folder / corpus_name(generated.number, hands)
         try:
             with path.open("x", encoding="utf-8") as handle:
-                handle.write(write_phh(generated.record, profile=profile.name))
+                handle.write(generated.phh(profile.name))  # from the moves played
         except OSError as error:
             raise InvalidInputError(f"cannot be written: {error.strerror}",
                                     where=str(path)) from None
-        seats += len(generated.record.players)
+        seats += generated.seats
     command = (f"studspec generate --profile {profile_name} --hands {hands} --seed {seed} "
                f"--out {out}")
     data = {"profile": profile.name, "hands": hands, "seed": seed, "out": str(folder),

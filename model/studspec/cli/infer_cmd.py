@@ -6,7 +6,8 @@ The inferred profile is written in the variants format (``inferred-profile.toml`
 value citing its minimal hand, also saved as PHH) into the output folder, beside the
 minimal hands of the defects. A clause the engine applies inconsistently (one value in some
 hands, another elsewhere) is reported as a defect with a hand of each kind; a value not
-established (too few hands) is not adopted. Exit code: 1 if any engine defect remains, else
+established (too few hands) is not adopted. The protocol suite is played first, as in a
+plain campaign. Exit code: 1 if any engine defect remains (or a suite hand fails), else
 0.
 """
 
@@ -20,12 +21,14 @@ from studspec.cli.fuzz_cmd import (
     campaign_setup,
     games_text,
     playable_games,
+    protocol_suite,
     without_example_database,
 )
 from studspec.cli.reports import Report
 from studspec.fuzz.campaign import kind_of
 from studspec.fuzz.infer import Inconsistency, infer_profile, inferred_data, profile_toml
 from studspec.fuzz.lockstep import HandRun
+from studspec.fuzz.protocol_suite import HOLDS, suite_data, suite_lines
 from studspec.fuzz.report import campaign_report, minimal_hand_phh
 from studspec.profiles import Game
 
@@ -44,6 +47,7 @@ def infer_report(engine: str, profile_name: str, game: Game | None, hands: int, 
     setup = campaign_setup(engine, profile_name, hands, seed, out, timeout, game)
     under_test = setup.factory()
     games, note = playable_games(setup, under_test)
+    suite = protocol_suite(setup)
     inference = without_example_database(lambda: infer_profile(
         setup.factory, setup.profile, hands, seed, progress=_progress(hands), shrink=shrink,
         games=games))
@@ -66,6 +70,7 @@ def infer_report(engine: str, profile_name: str, game: Game | None, hands: int, 
                                  folder if inference.defects.by_kind else None,
                                  inference.verdict)
     data.update(note)
+    data["protocol_suite"] = suite_data(suite)
     data["inferred"] = inferred_data(inference)
     data["retracted"] = [{"parameter": parameter, "value": value, "shown_in_hand": shown,
                           "contradicted_in_hand": contradicted}
@@ -76,7 +81,7 @@ def infer_report(engine: str, profile_name: str, game: Game | None, hands: int, 
          "exercised": weak.exercised, "mimic": weak.mimic or None,
          "needed": inference.established_at} for weak in inference.unestablished]
     data["inferred_profile"] = str(toml_path)
-    lines = [games_text(note), f"inferred from profile {profile.name}: "
+    lines = [games_text(note), *suite_lines(suite), f"inferred from profile {profile.name}: "
              + (", ".join(f"{v.parameter} = {v.value} (hand #{v.hand}, {v.kind}; exercised "
                           f"by {v.exercised} hand(s), {v.distinguishing} distinguishing it "
                           "from every other value)"
@@ -93,7 +98,8 @@ def infer_report(engine: str, profile_name: str, game: Game | None, hands: int, 
                      f"#{weak.hand}; {because}): its hands stay divergences")
     for found in inference.inconsistent:
         lines += inconsistency_lines(found)
-    defects = bool(inference.defects.by_kind or inference.inconsistent)
+    defects = bool(inference.defects.by_kind or inference.inconsistent or any(
+        result.status != HOLDS for result in suite))
     lines.append("engine defects no value explains, under the inferred profile:")
     return Report(data, "\n".join(lines) + "\n" + text, 1 if defects else 0)
 

@@ -25,8 +25,8 @@ from studspec.cli.reports import (
     rules_report,
 )
 from studspec.cli.variants_cmd import variants_cmd
-from studspec.errors import StudSpecError
-from studspec.inputs import check_path_name
+from studspec.errors import InvalidInputError, StudSpecError
+from studspec.inputs import check_path_name, check_seconds
 from studspec.records.site_profiles import site_formats_text
 
 if TYPE_CHECKING:
@@ -173,7 +173,7 @@ def build_parser() -> argparse.ArgumentParser:
                       help="the engine under test: pokerkit, studspec (the model against "
                            "itself), 'cmd:PROGRAM ARGS' (a program speaking the engine "
                            "protocol on stdin/stdout) or MODULE:FACTORY (a Python adapter)")
-    fuzz.add_argument("--engine-timeout", type=float, metavar="SECONDS",
+    fuzz.add_argument("--engine-timeout", type=_seconds, metavar="SECONDS",
                       help="how long to wait for each reply of a cmd: engine (default: 10)")
     fuzz.add_argument("--profile", required=True, metavar="P",
                       help="the rule profile to hold the engine to")
@@ -200,7 +200,7 @@ def build_parser() -> argparse.ArgumentParser:
                          metavar="P", help="a profile the engine claims (repeatable)")
     conform.add_argument("--case", action="append", dest="cases", default=[], metavar="CASE",
                          help="only this case (a bundled case ID or a case file; repeatable)")
-    conform.add_argument("--engine-timeout", type=float, metavar="SECONDS",
+    conform.add_argument("--engine-timeout", type=_seconds, metavar="SECONDS",
                          help="how long to wait for each reply of a cmd: engine (default: 10)")
     conform.add_argument("--game", choices=("high", "hilo"),
                          help="only this game (default: both, Stud and Stud/8, each under "
@@ -332,6 +332,15 @@ def _dispatch(arguments: argparse.Namespace) -> Report | CheckReport:
         return generate_report(arguments.profile, arguments.hands, arguments.seed,
                                arguments.out)
     raise UsageError(f"unknown command {command!r}")  # argparse prevents this
+
+
+def _seconds(text: str) -> float:
+    """``--engine-timeout``: a positive, finite number of seconds, at most an hour."""
+    try:
+        return check_seconds(float(text), what="--engine-timeout")
+    except ValueError as error:  # not a number, or InvalidInputError (a ValueError)
+        reason = error.reason if isinstance(error, InvalidInputError) else "not a number"
+        raise argparse.ArgumentTypeError(f"{text!r}: {reason}") from None
 
 
 def _check_output_file(name: str, option: str = "--json-out") -> None:

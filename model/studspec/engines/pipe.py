@@ -11,13 +11,18 @@ hung program is killed.
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
 import os
 import select
 import shlex
+import signal
 import subprocess
+import sys
 import tempfile
 import time
 import weakref
+from collections.abc import Callable
 from typing import IO, Any
 
 from studspec.engines.protocol import EngineRefusal, Move, Observation, Table
@@ -31,28 +36,77 @@ from studspec.engines.wire import (
     table_message,
 )
 from studspec.errors import StudSpecError
+from studspec.inputs import MESSAGE_BYTES, check_seconds
 
 DEFAULT_TIMEOUT = 10.0
+QUIT_SECONDS = 1.0
+"""How long an engine asked to quit may take before it is killed."""
+REAP_SECONDS = 5.0
+"""How long a killed engine is waited for (a process the kernel cannot kill is left)."""
+EXIT_GRACE = 1.0
+"""How long an engine that closed a pipe is given to exit before it is called stuck."""
+STDERR_TAIL_BYTES = 4096
+"""How much of the end of an engine's stderr a failure report reads (it quotes 3 lines)."""
 
 
 class EngineProtocolError(StudSpecError):
     """An engine broke the protocol: a malformed reply, no reply in time, or an exit."""
 
 
+def _prctl() -> Callable[..., int] | None:
+    """Linux's prctl, looked up once here (never in a forked child, where loading a library
+    could wait on a lock another thread held); None elsewhere."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        function: Callable[..., int] = ctypes.CDLL(None, use_errno=True).prctl
+    except (OSError, AttributeError):
+        return None
+    return function
+
+
+_PRCTL = _prctl()
+PR_SET_PDEATHSIG = 1
+
+
+def _die_with_parent() -> None:
+    """Run in the engine's process before its program: Linux kills it when the process that
+    started it dies (a pool worker killed, studspec killed), so no engine outlives it."""
+    if _PRCTL is not None:
+        _PRCTL(PR_SET_PDEATHSIG, signal.SIGKILL)
+
+
+def _kill(process: subprocess.Popen[bytes]) -> None:
+    """Kill the engine and every process it started (its own process group), and reap it."""
+    # The whole group, even when the engine itself has exited: a child it left holding
+    # the pipes is still in it (a group's ID is not reused while a member lives).
+    try:
+        os.killpg(process.pid, signal.SIGKILL)
+    except OSError:  # no member left (or another system): the engine alone
+        if process.poll() is None:
+            process.kill()
+    # A process the kernel cannot kill (stuck in a device) is not waited on for ever.
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        process.wait(timeout=REAP_SECONDS)
+
+
 def _stop(process: subprocess.Popen[bytes], stderr: IO[bytes]) -> None:
-    """End the engine's process (asked to quit first) and close its files."""
+    """End the engine's process (asked to quit first, killed if it does not within a
+    second) and close its files. The request is written without blocking: an engine that
+    stopped reading cannot hold studspec here."""
     if process.poll() is None:
         try:
             assert process.stdin is not None
-            process.stdin.write(dump_line({"op": "quit"}).encode())
+            os.write(process.stdin.fileno(), dump_line({"op": "quit"}).encode())
             process.stdin.close()
-            process.wait(timeout=1)
+            process.wait(timeout=QUIT_SECONDS)
         except (OSError, subprocess.TimeoutExpired, ValueError):
-            process.kill()
-            process.wait()
+            pass
+    _kill(process)  # the engine, if it is still there, and anything it left running
     for stream in (process.stdin, process.stdout, stderr):
         if stream is not None and not stream.closed:
-            stream.close()
+            with contextlib.suppress(OSError):  # a write left for a closed pipe
+                stream.close()
 
 
 class PipeEngine:
@@ -62,19 +116,24 @@ class PipeEngine:
                  label: str | None = None) -> None:
         self.command = command
         self.label = label or f"cmd:{command}"
-        self.timeout = timeout
+        self.timeout = check_seconds(timeout, what="--engine-timeout")
         argv = shlex.split(command)
         if not argv:
             raise EngineProtocolError(f"engine {self.label!r}: no program to run")
         self._stderr = tempfile.TemporaryFile()  # noqa: SIM115 (lives as long as the engine)
         try:
+            # A session of its own: the engine and whatever it starts are killed together.
             self.process = subprocess.Popen(argv, stdin=subprocess.PIPE,
-                                            stdout=subprocess.PIPE, stderr=self._stderr)
+                                            stdout=subprocess.PIPE, stderr=self._stderr,
+                                            start_new_session=True,
+                                            preexec_fn=_die_with_parent)
         except OSError as error:
             self._stderr.close()
             raise EngineProtocolError(f"engine {self.label!r}: cannot start "
                                       f"{argv[0]!r}: {error.strerror}") from None
         self._finalizer = weakref.finalize(self, _stop, self.process, self._stderr)
+        assert self.process.stdin is not None
+        os.set_blocking(self.process.stdin.fileno(), False)  # writes wait in select, bounded
         self._buffer = b""
         self._broken: str | None = None
         self._pending: Move | None = None   # a move sent by begin_apply, its reply unread
@@ -98,43 +157,71 @@ class PipeEngine:
                                        f"stopped after an earlier failure: {self._broken}")
         tail = ""
         if self.process.poll() is not None and not self._stderr.closed:
-            self._stderr.seek(0)
+            self._stderr.seek(0, os.SEEK_END)  # its last lines only, however much it wrote
+            self._stderr.seek(max(0, self._stderr.tell() - STDERR_TAIL_BYTES))
             lines = self._stderr.read().decode("utf-8", "replace").strip().splitlines()
             tail = f"; its stderr ends: {' | '.join(lines[-3:])}" if lines else ""
         self.close()
         self._broken = f"step {step} (message {self._sent}): {reason}{tail}"
         return EngineProtocolError(f"engine {self.label!r}, {self._broken}")
 
+    def _gone(self, step: str, pipe: str, left: float) -> EngineProtocolError:
+        """The engine closed its output or its input: it exited, or it is stuck (killed)."""
+        try:
+            code = self.process.wait(timeout=max(0.0, min(left, EXIT_GRACE)))
+        except subprocess.TimeoutExpired:
+            stopped = " (it stopped reading)" if pipe == "input" else ""
+            return self._fail(step, f"the engine closed its {pipe}{stopped} but kept "
+                                    "running; the engine was stopped")
+        when = "without replying" if pipe == "output" else "before reading the request"
+        return self._fail(step, f"the engine exited (code {code}) {when}")
+
     def _read_line(self, step: str) -> bytes:
+        """The next line of the engine's output: within the timeout and MESSAGE_BYTES."""
         stdout = self.process.stdout
         assert stdout is not None
         deadline = time.monotonic() + self.timeout
-        while b"\n" not in self._buffer:
+        searched = 0  # the buffer before this has no newline
+        while (end := self._buffer.find(b"\n", searched)) < 0:
+            searched = len(self._buffer)
+            if searched > MESSAGE_BYTES.most:
+                raise self._fail(step, "the engine's reply is " + MESSAGE_BYTES.reason(
+                    f"a line of more than {searched:,} bytes") + "; the engine was stopped")
             left = deadline - time.monotonic()
             if left <= 0 or not select.select([stdout], [], [], left)[0]:
                 raise self._fail(step, f"no reply within {self.timeout:g} s; the engine was "
                                        "stopped")
             chunk = os.read(stdout.fileno(), 1 << 16)
             if not chunk:
-                code = self.process.wait()
-                raise self._fail(step, f"the engine exited (code {code}) without replying")
+                raise self._gone(step, "output", deadline - time.monotonic())
             self._buffer += chunk
-        line, self._buffer = self._buffer.split(b"\n", 1)
+        if end > MESSAGE_BYTES.most:
+            raise self._fail(step, "the engine's reply is " + MESSAGE_BYTES.reason(
+                f"a line of {end:,} bytes") + "; the engine was stopped")
+        line, self._buffer = self._buffer[:end], self._buffer[end + 1:]
         return line
 
     def _send(self, request: dict[str, Any], step: str) -> None:
+        """Write one request within the timeout (an engine that stops reading fills the
+        pipe: the write waits for room, never past the deadline)."""
         stdin = self.process.stdin
         assert stdin is not None
         if self._broken is not None:
             raise self._fail(step, "")
         self._sent += 1
-        try:
-            stdin.write(dump_line(request).encode())
-            stdin.flush()
-        except (BrokenPipeError, ValueError):
-            code = self.process.wait()
-            raise self._fail(step, f"the engine exited (code {code}) before the "
-                                   "request") from None
+        data = memoryview(dump_line(request).encode())
+        deadline = time.monotonic() + self.timeout
+        while data:
+            try:
+                data = data[os.write(stdin.fileno(), data):]
+            except BlockingIOError:
+                pass
+            except (BrokenPipeError, ValueError):
+                raise self._gone(step, "input", deadline - time.monotonic()) from None
+            left = deadline - time.monotonic()
+            if data and (left <= 0 or not select.select([], [stdin], [], left)[1]):
+                raise self._fail(step, f"the engine read no input within {self.timeout:g} "
+                                       "s (a request is waiting); the engine was stopped")
 
     def _receive(self, definition: str, step: str) -> dict[str, Any]:
         line = self._read_line(step)

@@ -14,12 +14,14 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from importlib import import_module
 from typing import TypeVar
 
 from studspec.engines.protocol import Engine, Move, Observation, Table
 from studspec.errors import InvalidInputError, StudSpecError
+from studspec.inputs import check_seconds
 from studspec.profiles import load_profile
 
 EngineFactory = Callable[[], Engine]
@@ -85,6 +87,18 @@ class GuardedEngine:
         self._call(f"apply {move}", lambda: self.engine.apply(move))
 
 
+@contextmanager
+def stopped_at_the_end(engine: object) -> Iterator[None]:
+    """Stop ``engine`` (its ``close``: a ``cmd:`` engine's process) when the block ends,
+    however it ends, not when the engine is collected: a run leaves no engine running."""
+    try:
+        yield
+    finally:
+        close = getattr(engine, "close", None)
+        if callable(close):
+            close()
+
+
 def engine_factory(spec: str, profile_name: str = "base", *,
                    timeout: float | None = None) -> EngineFactory:
     """A callable making the engine ``spec`` names (see the module's description)."""
@@ -105,7 +119,8 @@ def engine_factory(spec: str, profile_name: str = "base", *,
         if not command:
             raise InvalidInputError("cmd: needs a program to run, e.g. 'cmd:node engine.mjs'",
                                     input_text=spec, where="--engine")
-        wait = DEFAULT_TIMEOUT if timeout is None else timeout
+        wait = DEFAULT_TIMEOUT if timeout is None else check_seconds(
+            timeout, what="--engine-timeout")  # refused now, before any hand is played
         return lambda: PipeEngine(command, timeout=wait, label=spec)
     if _PYTHON_PATH.match(spec):
         module_name, attribute = spec.split(":")

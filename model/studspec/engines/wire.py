@@ -19,6 +19,7 @@ from typing import Any
 
 from studspec.cards import parse_card
 from studspec.engines.protocol import Move, MoveKind, Observation, SeatView, Table
+from studspec.inputs import MESSAGE_BYTES, NESTING, check_nesting, decoding_limit_reason
 from studspec.stakes import Stakes
 
 PROTOCOL_VERSION = 1
@@ -118,11 +119,23 @@ def validate(message: Any, definition: str) -> None:
 
 def parse_line(line: str | bytes, definition: str) -> dict[str, Any]:
     """A message read from one line: JSON, an object, valid against ``definition``."""
+    if len(line) > MESSAGE_BYTES.most:
+        raise WireError("", MESSAGE_BYTES.reason(f"a message of {len(line):,} bytes"))
     try:
         message = json.loads(line)
-    except (ValueError, UnicodeDecodeError) as error:
+    except (ValueError, UnicodeDecodeError, RecursionError) as error:
+        limit = decoding_limit_reason(error)
+        if limit is not None:  # too deep or a too long number: the limit, not the parser
+            raise WireError("", limit) from None
         text = line.decode("utf-8", "replace") if isinstance(line, bytes) else line
         raise WireError("", f"not JSON ({error}): {text.strip()[:80]!r}") from None
+    opened = (line.count(b"[") + line.count(b"{") if isinstance(line, bytes)
+              else line.count("[") + line.count("{"))
+    if opened > NESTING.most:  # maybe deep (counted in C; the exact depth only then)
+        try:
+            check_nesting(message)
+        except ValueError as error:
+            raise WireError("", str(error)) from None
     validate(message, definition)
     assert isinstance(message, dict)
     return message

@@ -30,7 +30,10 @@ decline a record whose figures are not the ones it derives (and ``Hand`` explain
 
 ``moves_of(record)`` turns any ``HandRecord`` (a site reader's output) into moves; the PHH
 reader also writes them straight from a file's action strings (``records.phh_moves``),
-without building the record's events. Both go to ``fast.replay.accept_moves``.
+without building the record's events. Both go to ``fast.replay.accept_moves``. The other
+way, the fast path's own hands (``fast.record``) are logged as moves, written as PHH
+straight from them (``studspec generate``) and turned into a record's events by
+``event_of`` only when a record is asked for.
 """
 
 from __future__ import annotations
@@ -101,6 +104,25 @@ def move_of(event: Action | Deal | Show) -> RecordMove:
     return kind, event.player, _amount(event.to), _amount(event.amount), NO_CARDS
 
 
+_ACTION_KINDS = {code: kind for kind, code in _BETTING.items()}
+
+
+def event_of(move: RecordMove) -> Action | Deal | Show:
+    """The record event a move stands for (``move_of``'s inverse, without the record's
+    lines and verbs): a deal's cards face up or down as the street deals them (DEAL-01)."""
+    kind, seat, to, added, cards = move
+    base = kind & KIND
+    if base == DEAL:
+        face_up = (False, False, True) if to == 3 else (to != 7,)
+        return Deal(to, seat, cards, face_up)
+    if base == COMMUNITY:
+        return Deal(to, None, cards, (True,))
+    if base in (SHOW, MUCK):
+        return Show(seat, cards, mucked=base == MUCK)
+    return Action(seat, _ACTION_KINDS[base], to=None if to == UNSTATED else to,
+                  amount=None if added == UNSTATED else added, all_in=bool(kind & ALL_IN))
+
+
 def moves_of(record: HandRecord) -> list[RecordMove] | None:
     """A record's events as moves, or None when it states an irregularity (the model's)."""
     if record.irregularities:
@@ -110,4 +132,4 @@ def moves_of(record: HandRecord) -> list[RecordMove] | None:
 
 __all__ = ["ALL_IN", "ANTE", "BRING_IN", "CHECK_CALL", "COMMUNITY", "DEAL", "FOLD", "KIND",
            "MUCK", "NO_CARDS", "SHOW", "UNSTATED", "WAGER", "Cards", "Header", "RecordMove",
-           "header_of", "move_of", "moves_of"]
+           "event_of", "header_of", "move_of", "moves_of"]

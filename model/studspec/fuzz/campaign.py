@@ -12,6 +12,7 @@ from __future__ import annotations
 import multiprocessing
 from collections import Counter, deque
 from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,7 +21,7 @@ from hypothesis import seed as hypothesis_seed
 from hypothesis.strategies import SearchStrategy
 
 from studspec.cards import Card
-from studspec.cluster import cluster_client
+from studspec.cluster import close_client, cluster_client, cluster_result
 from studspec.engines.model_adapter import ModelEngine
 from studspec.engines.protocol import Engine
 from studspec.errors import StudSpecError
@@ -29,6 +30,7 @@ from studspec.fuzz.generate import HandSpec, hand_specs
 from studspec.fuzz.lockstep import Divergence, HandRun, play, play_accept_fast
 from studspec.fuzz.shrink import Trial, shrink
 from studspec.hand_state import EventKind
+from studspec.parallel import stop_pool, worker_result
 from studspec.profiles import Game, Profile
 
 EngineFactory = Callable[[], Engine]
@@ -72,6 +74,13 @@ class _Player:
         self.model = ModelEngine(profile)
         self.fast = FastEngine(profile) if fast_path else None
         self.under_test = engine()
+
+    def close(self) -> None:
+        """Stop the engine under test if it is a process (``cmd:``), now, not when it is
+        collected: a campaign leaves no engine running."""
+        close = getattr(self.under_test, "close", None)
+        if callable(close):
+            close()
 
     def play(self, spec: HandSpec) -> HandRun:
         if self.fast is not None:
@@ -166,15 +175,15 @@ def run_campaign(engine: EngineFactory, profile: Profile, hands: int, seed: int,
     elif jobs > 1:
         _WORKER.clear()
         _WORKER["arguments"] = (engine, profile, fast_path)
-        pool = multiprocessing.get_context("fork").Pool(jobs)
+        pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork"))
 
     def submit(specs: list[HandSpec]) -> None:
         if client is not None:
             future = client.submit(_play_batch, (engine, profile, fast_path), specs, pure=False)
-            pending.append(future.result)
+            pending.append(lambda: cluster_result(client, future, list))
         elif pool is not None:
-            waiting = pool.apply_async(_play_in_worker, (specs[0],))
-            pending.append(lambda: [waiting.get()])
+            waiting, lost = pool.submit(_play_in_worker, specs[0]), pool
+            pending.append(lambda: [worker_result(waiting, [], lost)])
         while len(pending) > 4 * max(jobs, 2):  # a bounded queue: hands are streamed
             for run in pending.popleft()():
                 count(run)
@@ -194,6 +203,7 @@ def run_campaign(engine: EngineFactory, profile: Profile, hands: int, seed: int,
             submit(batch.copy())
             batch.clear()
 
+    ended = False
     try:
         one_hand()
         if batch:
@@ -201,19 +211,26 @@ def run_campaign(engine: EngineFactory, profile: Profile, hands: int, seed: int,
         while pending:
             for run in pending.popleft()():
                 count(run)
+        ended = True
     finally:
+        if not ended:
+            player.close()
         if pool is not None:
-            pool.terminate()
+            stop_pool(pool, wait=False)
             _WORKER.clear()
         if client is not None:
-            client.close()
+            close_client(client)
     if broken:
+        player.close()
         raise broken[0]
     model, under_test = player.model, player.under_test
-    if shrink:
-        for kind in campaign.first:
-            campaign.minimal[kind] = shrink_kind(kind, model, under_test,
-                                                 campaign.first[kind][1])
+    try:
+        if shrink:
+            for kind in campaign.first:
+                campaign.minimal[kind] = shrink_kind(kind, model, under_test,
+                                                     campaign.first[kind][1])
+    finally:
+        player.close()
     return campaign
 
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 from studspec.cards import full_deck
 from studspec.engines.model_adapter import ModelEngine
@@ -23,6 +22,7 @@ from studspec.fast.record import RecordingHand
 from studspec.fuzz.generate import Choice, HandSpec, pick
 from studspec.profiles import Profile
 from studspec.records.hand import HandRecord, Origin
+from studspec.records.phh import write_phh
 from studspec.replay import record_of
 from studspec.stakes import Stakes
 
@@ -77,12 +77,35 @@ def play_alone(spec: HandSpec, engine: Engine) -> bool:
     return False
 
 
-@dataclass(frozen=True)
 class GeneratedHand:
-    """One hand of a generated corpus: its number (from 1) and its record."""
+    """One hand of a generated corpus: its number (from 1), its record, and its PHH text
+    (written straight from the fast path's moves when the fast path played it)."""
 
-    number: int
-    record: HandRecord
+    def __init__(self, number: int, record: HandRecord | None = None,
+                 played: RecordingHand | None = None, origin: Origin | None = None) -> None:
+        self.number = number
+        self._record, self._played, self._origin = record, played, origin
+
+    @property
+    def seats(self) -> int:
+        """Players dealt in."""
+        if self._played is not None:
+            return len(self._played.starting)
+        return len(self.record.players)
+
+    @property
+    def record(self) -> HandRecord:
+        """The hand's record (built from the fast path's moves when first asked)."""
+        if self._record is None:
+            assert self._played is not None and self._origin is not None
+            self._record = self._played.record(self._origin)
+        return self._record
+
+    def phh(self, profile: str | None = None) -> str:
+        """The hand as PHH (``write_phh(self.record, profile=profile)``'s text)."""
+        if self._played is not None and self._origin is not None:
+            return self._played.phh(self._origin.hand_id, profile)
+        return write_phh(self.record, profile=profile)
 
 
 def generated_hands(profile: Profile, hands: int, seed: int, *,
@@ -100,27 +123,28 @@ def generated_hands(profile: Profile, hands: int, seed: int, *,
         spec = random_spec(rng, profile)
         origin = Origin("<generated>", hand_id=f"{seed}-{number + 1}", format="generated")
         if fast_path:
-            record = _fast_record(rules, spec, origin)
-            if record is None:
+            played = _fast_hand(rules, spec)
+            if played is None:
                 continue
+            number += 1
+            yield GeneratedHand(number, played=played, origin=origin)
         else:
             if not play_alone(spec, model):
                 continue
             assert model.hand is not None
-            record = record_of(model.hand, origin=origin)
-        number += 1
-        yield GeneratedHand(number, record)
+            number += 1
+            yield GeneratedHand(number, record_of(model.hand, origin=origin))
 
 
-def _fast_record(rules: FastRules, spec: HandSpec, origin: Origin) -> HandRecord | None:
-    """The record of ``spec`` played by the fast path, or None if the hand is refused."""
+def _fast_hand(rules: FastRules, spec: HandSpec) -> RecordingHand | None:
+    """``spec`` played to its end by the fast path, or None if the hand is refused."""
     try:
         hand = RecordingHand(rules, spec.table)
         for step in range(MAX_DECISIONS):
             if hand.showdown:
                 hand.show_down()
             if hand.over:
-                return hand.record(origin)
+                return hand
             moves = sorted(hand.moves())
             hand.apply(moves[spec.choice(step).pick % len(moves)])
     except StudSpecError:

@@ -22,6 +22,7 @@ from typing import Literal, TypeVar
 
 from studspec.cards import Card
 from studspec.errors import InvalidInputError
+from studspec.inputs import SEAT_NUMBER, bounded_number, check_players
 from studspec.records.hand import (
     Action,
     ActionKind,
@@ -100,8 +101,14 @@ class HandBuilder:
                                      "warning", text))
 
     # -- table --------------------------------------------------------------------------
+    def number(self, text: str, line: int | None, what: str = "seat") -> int:
+        """A seat or dealer number the log writes, within ``inputs.SEAT_NUMBER``."""
+        return bounded_number(text, SEAT_NUMBER, what=what, where=self.where(line))
+
     def seat(self, name: str, seat: int, stack: int | None, line: int) -> None:
-        """A seat line of the header."""
+        """A seat line of the header (a stud table seats at most ``inputs.PLAYERS``: the
+        ninth is refused at once, so no work grows with the seats)."""
+        check_players(len(self.seats) + 1, where=self.where(line), names=[name])
         if name in self.seats:
             raise self.fail(f"player {name!r} is seated twice", line)
         taken = next((other for other, number in self.seats.items() if number == seat), None)

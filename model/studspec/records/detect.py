@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from studspec.errors import InvalidInputError
+from studspec.inputs import LOG_LINE
 from studspec.records import sites, sites_other, sites_today
 from studspec.records.grammar import Grammar
 from studspec.records.hand import HandRecord
@@ -152,6 +153,11 @@ def read_text(text: str, file: str, format: str | None = None) -> ReadResult:
         return ReadResult(file, xml.format, "", records=xml.records,
                           problems=problems + xml.problems, hands_seen=xml.hands_seen)
     lines = split_lines(text)
+    too_long = next((line for line in lines if len(line.text) > LOG_LINE.most), None)
+    if too_long is not None:  # refused before any pattern meets it (inputs.LOG_LINE)
+        problems.append(Problem(file, None, too_long.number, LOG_LINE.reason(
+            f"a line of {len(too_long.text):,} characters"), "error"))
+        return ReadResult(file, None, "", problems=problems)
     format = format or detect_format(lines)
     if format is None or format not in READERS:
         problems.append(Problem(file, None, None, "no hand of a known site format "

@@ -62,6 +62,7 @@ from studspec.records.sitetext import (
     Line,
     Problem,
     card_groups,
+    is_other_game,
     low_key,
     money_scale,
     not_stud,
@@ -296,12 +297,16 @@ class _HandReader:
         game_text = " ".join(value for key, value in groups.items()
                              if key.startswith("game") and value)
         limit = groups.get("limit") or rule.fixed.get("assumed_limit")
-        game = self.g.game_of(game_text)
+        # a game text naming another game or a no- or pot-limit structure is never read as
+        # stud, however tolerant the grammar's game names are (``7 Card Stud No Limit``)
+        game = None if is_other_game(game_text) else self.g.game_of(game_text)
         if game is None or (limit is not None and limit.upper() not in self.g.fixed_limits):
             shown = f"{limit} {game_text}" if limit else game_text
             raise not_stud(shown, self.b.where(number))
         b = self.b
         b.game = game
+        if "limit" not in groups and "limit" not in game_text.lower():
+            b.note("limit_unstated", "the game names no limit; read as fixed limit")
         b.scale, b.unit = money_scale(groups.get("symbol"))
         if not groups.get("symbol") and self.g.unmarked_money is not None:
             b.scale, b.unit = self.g.unmarked_money
@@ -344,7 +349,7 @@ class _HandReader:
         else:
             value = number
         if rule.fixed.get("type") == "int":
-            value = int(str(value))
+            value = self.b.number(str(value), number, "a number of players")
         self.b.note(rule.fixed["key"], value)
         return True
 
@@ -355,20 +360,21 @@ class _HandReader:
             return False
         self.b.note("table", m["table"])
         if m.groupdict().get("button"):
-            self.b.button = int(m["button"])
+            self.b.button = self.b.number(m["button"], number, "the button seat")
         return True
 
     def on_button(self, rule: Rule, name: str | None, m: re.Match[str], number: int,
                   text: str) -> bool:
         """The button's seat (dealing starts left of it)."""
-        self.b.button = int(m["button"])
+        self.b.button = self.b.number(m["button"], number, "the button seat")
         return True
 
     def on_seat(self, rule: Rule, name: str | None, m: re.Match[str], number: int,
                 text: str) -> bool:
         """A seat line of the header: seat, name and starting stack; a player shown sitting
         out is listed (dealt in while away is the absent player of MISDEAL-07)."""
-        self.b.seat(m["name"], int(m["seat"]), self.money(m["stack"], number), number)
+        self.b.seat(m["name"], self.b.number(m["seat"], number), self.money(m["stack"], number),
+                    number)
         if "sitting out" in (m.groupdict().get("rest") or ""):
             self.b.note(SITTING_OUT, m["name"])
         return True
@@ -489,6 +495,7 @@ class _HandReader:
         description = (m.groupdict().get("description") or "").strip(" ()")
         if description:  # ``(HI: a pair of Sevens; LO: 8,7,5,4,2)``: checked as a claim
             self.b.claim(name, ClaimKind.DESCRIPTION, number, text=description, cards=cards)
+            self.played_claims(name, description, number)
         low = re.search(r"LO: (?P<low>[\dATJQK,]+)", m.groupdict().get("description") or "")
         key = low_key(low["low"]) if low else None
         if key is not None:
@@ -615,7 +622,7 @@ class _HandReader:
             return False
         name = split[0]
         seat = m.groupdict().get("seat")
-        if seat is not None and int(seat) != self.b.seats[name]:
+        if seat is not None and self.b.number(seat, number) != self.b.seats[name]:
             self.b.warn(f"the summary puts {name} in seat {seat}, the hand's header in seat "
                         f"{self.b.seats[name]}", number, text)
         mucked = re.search(r" mucked \[(?P<cards>[^\]]*)\]", " " + split[1])
@@ -654,7 +661,30 @@ class _HandReader:
                               f"units); the hand's result lines give {awarded}", number, text)
         if groups.get("cards"):
             self.b.show(player, self.b.cards(self.g.tokens(m["cards"]), number), number)
+        self.played_claims(player, text, number)
         return True
+
+    def played_claims(self, name: str, text: str, number: int) -> None:
+        """The hands a line says a player plays, as claims (``with One pair [8c Qs Qc 3d Ts
+        4s 2h-Qs Qc Ts 8c 4s]``, ``LO $2.32 […-Ad 2s 3s 4h 6d]``, ``(HI - a high card, Queen
+        high [Qh 9h 8s 7s 5s] | LO - [8,7,5,3,2])``): each five named is the player's best
+        for its half (RANK-01, LOW-01), each description the hand his cards make."""
+        for listed in re.finditer(r"(?P<label>\bLO\b[^\[|]*|\bwith [^\[|]*|\bHI\b[^\[|]*)?"
+                                  r"\[(?:(?P<seven>[^\]\-]+)-)?(?P<five>[^\]\-]+)\]", text):
+            five = self.g.tokens(listed["five"])
+            if len(five) != 5 or not all(re.fullmatch(r"(?:10|[2-9TJQKA])[cdhsCDHS]", t)
+                                         or t == "??" for t in five):
+                continue
+            label = (listed["label"] or "").strip()
+            half = "low" if label.startswith("LO") else "high"
+            if listed["seven"]:  # each list repeats the player's cards: they must be his
+                self.b.claim(name, ClaimKind.SHOWED, number,
+                             cards=self.b.cards(self.g.tokens(listed["seven"]), number))
+            self.b.claim(name, ClaimKind.BEST_FIVE, number, text=half,
+                         cards=self.b.cards(five, number))
+            if label.startswith("with ") and listed["seven"]:
+                self.b.claim(name, ClaimKind.DESCRIPTION, number, text=label[5:].strip(),
+                             cards=self.b.cards(self.g.tokens(listed["seven"]), number))
 
     def summary_claims(self, name: str, rest: str, number: int) -> None:
         """The figures and cards a summary seat line states, as claims the replay checks:
@@ -682,6 +712,7 @@ class _HandReader:
             self.b.claim(name, ClaimKind.WON, number, amount=sum(won))
         elif re.search(r"\b(?:lost|folded|mucked)\b", rest, re.IGNORECASE):
             self.b.claim(name, ClaimKind.WON, number, amount=0)
+        self.played_claims(name, rest, number)
         described = re.search(r"\bwith (?P<text>.+?)\s*$", rest)
         if described and cards:
             self.b.claim(name, ClaimKind.DESCRIPTION, number, text=described["text"],

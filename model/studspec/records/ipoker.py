@@ -160,10 +160,10 @@ class _Hand:
                 continue  # an empty seat
             if not seat.isdecimal():
                 raise self.b.fail("a seat is not a number", self.line(player), seat)
-            self.b.seat(name, int(seat), self.money(player.get("chips", ""), player),
-                        self.line(player))
+            self.b.seat(name, self.b.number(seat, self.line(player)),
+                        self.money(player.get("chips", ""), player), self.line(player))
             if player.get("dealer") == "1":
-                self.b.button = int(seat)
+                self.b.button = self.b.number(seat, self.line(player))
             bet = self.money(player.get("bet", "0"), player)
             win = self.money(player.get("win", "0"), player)
             self.stated_bets[name] = (bet, win)

@@ -31,7 +31,7 @@ from pathlib import Path
 
 from studspec.cards import Card, known_card, parse_card
 from studspec.errors import InvalidInputError
-from studspec.inputs import input_file, parse_amount, read_utf8
+from studspec.inputs import check_nesting, decode_toml, input_file, parse_amount, read_utf8
 from studspec.records.hand import (
     Action,
     ActionKind,
@@ -164,12 +164,14 @@ def read_phh(path: str | Path) -> HandRecord:
 def parse_phh(text: str, name: str = "<phh>") -> HandRecord:
     """Parse PHH text into a HandRecord."""
     reader = _Reader(text, name)
-    data = read_plain_toml(text)  # the common, plain shape fast; tomllib reads the rest
-    if data is None:
-        try:
-            data = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as error:
-            raise reader.fail(f"not valid TOML: {error}") from None
+    try:  # the common, plain shape fast; tomllib reads the rest (both within the limits)
+        data = read_plain_toml(text)
+        if data is None:
+            data = decode_toml(text)
+        else:
+            check_nesting(data)
+    except (tomllib.TOMLDecodeError, ValueError) as error:
+        raise reader.fail(f"not valid TOML: {error}") from None
     variant = data.get("variant")
     if not isinstance(variant, str) or variant not in VARIANTS:
         raise reader.fail("not a Seven Card Stud variant (expected F7S or F7S/8)",
@@ -286,7 +288,9 @@ def _cards(text: str, reader: _Reader, line: int | None) -> tuple[Card | None, .
 
 
 def _player(token: str, reader: _Reader, count: int, line: int | None) -> int:
-    if not (token.startswith("p") and token[1:].isdecimal() and 1 <= int(token[1:]) <= count):
+    # At most 9 digits before int(): "p" and 5,000 digits is an unknown actor, not a ValueError.
+    if not (token.startswith("p") and token[1:].isdecimal() and len(token) <= 10
+            and 1 <= int(token[1:]) <= count):
         raise reader.fail(f"unknown actor; expected d or p1..p{count}", line=line, value=token)
     return int(token[1:]) - 1
 

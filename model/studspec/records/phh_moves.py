@@ -27,6 +27,7 @@ from studspec.fast.moves import (
     COMMUNITY,
     DEAL,
     FOLD,
+    KIND,
     MUCK,
     NO_CARDS,
     SHOW,
@@ -36,9 +37,15 @@ from studspec.fast.moves import (
     Header,
     RecordMove,
 )
-from studspec.inputs import MAX_AMOUNT
+from studspec.inputs import MAX_AMOUNT, check_nesting
 from studspec.profiles import Game
-from studspec.records.phh import COMMUNITY_COMMENT, UNCONTESTED_MUCK, VARIANTS
+from studspec.records.phh import (
+    COMMUNITY_COMMENT,
+    UNCONTESTED_MUCK,
+    VARIANTS,
+    _hole_shown,
+    _toml_string,
+)
 from studspec.records.toml_subset import read_plain_toml
 from studspec.stakes import Stakes
 
@@ -209,7 +216,12 @@ def _actions(actions: list[object], count: int) -> list[RecordMove] | None:
 def phh_moves(text: str) -> PhhHand | None:
     """The hand of a plain PHH document as a header and moves, or None: read it with
     ``parse_phh``."""
-    data = read_plain_toml(text)
+    try:  # within parse_phh's limits (a number's digits, the nesting), else its case
+        data = read_plain_toml(text)
+        if data is not None:
+            check_nesting(data)
+    except ValueError:
+        return None
     if data is None or not _FIELDS.issuperset(data):
         return None
     variant = data.get("variant")
@@ -254,4 +266,64 @@ def phh_moves(text: str) -> PhhHand | None:
                    None if hand is None else str(hand), extra)
 
 
-__all__ = ["PhhHand", "phh_moves"]
+
+
+def _text(cards: Cards) -> str:
+    return "".join("??" if card is None else str(card) for card in cards)
+
+
+def phh_of_moves(header: Header, moves: list[RecordMove], names: list[str],
+                 hand_id: str | None, profile: str | None) -> str:
+    """PHH text of a hand given as a header and moves in whole chips (what ``studspec
+    generate`` writes, straight from the fast path's log): the text ``records.phh.write_phh``
+    writes for the same hand's record (tests/test_phh_moves.py holds the two equal), and
+    ``phh_moves`` reads back the same header and moves."""
+    stakes, count = header.stakes, len(header.stacks)
+    variant = next(code for code, game in VARIANTS.items() if game == header.game)
+    lines = [f'variant = "{variant}"', "ante_trimming_status = true",
+             f"antes = [{', '.join([str(stakes.ante)] * count)}]",
+             f"bring_in = {stakes.bring_in}", f"small_bet = {stakes.small_bet}",
+             f"big_bet = {stakes.big_bet}",
+             "starting_stacks = [" + ", ".join(map(str, header.stacks)) + "]", "actions = ["]
+    folded: set[int] = set()
+    hole: list[list[Card | None]] = [[] for _ in range(count)]  # as write_phh lists shows
+    for kind, seat, to, _, cards in moves:
+        kind &= KIND
+        player = f"p{seat + 1}"
+        if kind == DEAL:
+            lines.append(f'  "d dh {player} {_text(cards)}",')
+            hole[seat] += cards
+        elif kind == CHECK_CALL:
+            lines.append(f'  "{player} cc",')
+        elif kind == WAGER:
+            lines.append(f'  "{player} cbr {to}",')
+        elif kind == FOLD:
+            lines.append(f'  "{player} f",')
+            folded.add(seat)
+        elif kind == BRING_IN:
+            lines.append(f'  "{player} pb",')
+        elif kind == SHOW:
+            shown = _hole_shown(hole[seat], cards) if cards else cards
+            lines.append(f'  "{player} sm {_text(shown) or "-"}",')
+        elif kind == MUCK:
+            lines.append(f'  "# {player} {UNCONTESTED_MUCK}",' if len(folded) == count - 1
+                         else f'  "{player} sm",')
+        elif kind == COMMUNITY:
+            lines += [f'  "d dh p{other + 1} {_text(cards)} # {COMMUNITY_COMMENT}",'
+                      for other in range(count) if other not in folded]
+            for other in range(count):
+                if other not in folded:
+                    hole[other] += cards
+    lines += ["]", "players = [" + ", ".join(map(_toml_string, names)) + "]"]
+    if all(stack is not None for stack in header.finishing):
+        lines.append("finishing_stacks = [" + ", ".join(map(str, header.finishing)) + "]")
+    if hand_id is not None:
+        lines.append(f"hand = {_toml_string(hand_id)}")
+    if header.rake is not None:
+        lines.append(f"_rake = {header.rake}")
+    if profile is not None:
+        lines.append(f"_profile = {_toml_string(profile)}")
+    return "\n".join(lines) + "\n"
+
+
+__all__ = ["PhhHand", "phh_moves", "phh_of_moves"]

@@ -84,8 +84,9 @@ POKERSTARS = Grammar(
         rule(_STARS_START + r"(?P<tournament>Tournament #\d+), (?:Table #\d+, )?(?P<buyin>.*?) ?"
              r"(?P<game>[^,()]*?(?:\([^()]*\))?),? - (?:Match Round \w+, )?Level (?P<level>\w+)"
              r" " + _STARS_STAKES + r"(?: - .*)?$", "game", ignore_case=True),
-        rule(_STARS_START + r"(?P<game>[^()]*?) ?\((?:(?P<game2>[^()]*?),\s+)?(?:ante [\d,.]+, )?"
-             + STAKES + r"(?: - [$€£]?[\d,.]+ Cap -)?(?: (?P<code>[A-Z]{3}))?\)"
+        rule(_STARS_START + r"(?P<game>[^()]*?) ?\((?:(?!ante )(?P<game2>[^()]*?),\s+)?"
+             r"(?:ante [\d,.]+, )?" + STAKES + r"(?: - [$€£]?[\d,.]+ Cap -)?"
+             r"(?: (?P<code>[A-Z]{3}))?\)"
              r"(?: \[(?:ADM|AAMS) ID: [A-Z0-9]+\])?(?: - .*)?$", "game", ignore_case=True),
     ),
     rules=(
@@ -139,8 +140,13 @@ POKERSTARS = Grammar(
         rule(r"^Seat (?P<seat>\d+): (?P<rest>.+)$", "summary_seat", sections="summary"),
         rule(r"^\*{5,} ?# ?\d+ ?\*{5,}\s*$", "ignore"),  # last: no literal start to index
     ),
-    games=((ci(r"7 card stud hi/lo (?:fixed )?limit"), "hilo"),
-           (ci(r"7 card stud (?:fixed )?limit"), "high")),
+    # The game's spelling: ``7 Card Stud [Hi/Lo] [Fixed ]Limit``, in capitals in re-exports;
+    # tolerated as well: no limit word (noted), ``Hi-Lo``/``H/L``/``8``, run together
+    # (``7CardStud``); another game or a no- or pot-limit one is refused before (on_game)
+    # (the name ends the game text, or its parenthesis: a damaged ``Limt`` is no game)
+    games=((ci(r"(?:^|[\s(])7 ?card ?stud ?(?:hi/lo|hi-lo|h/l|hilo|8)(?: (?:fixed )?limit)?"
+               r"\)?$"), "hilo"),
+           (ci(r"(?:^|[\s(])7 ?card ?stud(?: (?:fixed )?limit)?\)?$"), "high")),
     streets={"3rd street": 3, "4th street": 4, "5th street": 5, "6th street": 6, "river": 7,
              "7th street": 7},
     complete="summary",
@@ -204,8 +210,9 @@ FULLTILT = Grammar(
              sections="summary"),
         rule(r"^Seat (?P<seat>\d+): (?P<rest>.+)$", "summary_seat", sections="summary"),
     ),
-    games=((ci(r"^(?:Fixed )?Limit (?:7 Card )?Stud ?(?:Hi/Lo|H/L|8|Hi-Lo)$"), "hilo"),
-           (ci(r"^(?:Fixed )?Limit (?:7 Card )?Stud(?: Hi)?$"), "high")),
+    games=((ci(r"^(?:(?:Fixed )?Limit )?(?:7 ?Card )?Stud ?(?:Hi/Lo|H/L|8|Hi-Lo|HiLo)$"),
+            "hilo"),
+           (ci(r"^(?:(?:Fixed )?Limit )?(?:7 ?Card )?Stud(?: Hi)?$"), "high")),
     streets={str(street): street for street in range(3, 8)},
     complete="summary",
     incomplete="the hand is incomplete: no *** SUMMARY *** (truncated file?)",

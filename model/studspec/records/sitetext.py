@@ -55,6 +55,12 @@ _OTHER_GAME = re.compile(r"""razz|hold\W?em|omaha|badugi|draw|2-7|deuce|courchev
                          re.IGNORECASE | re.VERBOSE)
 
 
+def is_other_game(game: str) -> bool:
+    """Whether a game text names a game other than fixed-limit stud (razz, hold'em, five-card
+    stud, no- or pot-limit…)."""
+    return _OTHER_GAME.search(game) is not None
+
+
 def not_stud(game: str, where: str) -> InvalidInputError:
     """The error for a header whose game is not fixed-limit Seven Card Stud (or Hi/Lo).
 
@@ -123,7 +129,9 @@ def card_token(token: str, *, where: str) -> Card | None:
 
 def card_groups(text: str) -> list[list[str]]:
     """The card tokens of each bracketed group, e.g. ``[Ac 9h] [3s]`` -> [[Ac, 9h], [3s]]."""
-    return [group.replace(",", " ").split() for group in re.findall(r"\[([^\]]*)\]", text)]
+    # A group holds no "[": each "[" of a long run without "]" stops the search at the next
+    # one, so the time is linear in the line (a group of any character was quadratic).
+    return [group.replace(",", " ").split() for group in re.findall(r"\[([^\[\]]*)\]", text)]
 
 
 def split_actor(text: str, names: list[str], separator: str) -> tuple[str, str] | None:

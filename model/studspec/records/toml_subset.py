@@ -22,7 +22,9 @@ from __future__ import annotations
 import json
 import re
 
-_KEY_LINE = re.compile(r"[ \t]*([A-Za-z0-9_-]+)[ \t]*=[ \t]*(.*?)[ \t]*")
+# The key and the "=": the value is the rest of the line, its trailing blanks stripped
+# (not a lazy group before trailing blanks: that backtracks in time quadratic in the blanks).
+_KEY_LINE = re.compile(r"[ \t]*([A-Za-z0-9_-]+)[ \t]*=[ \t]*")
 # Control characters (TOML forbids them in a string, JSON some but not DEL) and the
 # backslash (the two languages escape differently): any of them sends the text to tomllib.
 # A comment or a literal string needs no check: neither is JSON, so json refuses it.
@@ -49,8 +51,8 @@ def _value(text: str) -> object:
         raise _NotPlain(text)
     try:
         return _DECODER.decode(text)
-    except ValueError:  # JSONDecodeError is a ValueError; so is a huge int
-        raise _NotPlain(text) from None
+    except (ValueError, RecursionError):  # JSONDecodeError is a ValueError; so is a huge
+        raise _NotPlain(text) from None     # int; a deep array: tomllib explains (or refuses)
 
 
 def read_plain_toml(text: str) -> dict[str, object] | None:
@@ -66,10 +68,10 @@ def read_plain_toml(text: str) -> dict[str, object] | None:
             index += 1
             if not line.strip(" \t") or line.lstrip(" \t").startswith("#"):
                 continue  # a blank line or a comment line (its characters checked above)
-            match = _KEY_LINE.fullmatch(line)
+            match = _KEY_LINE.match(line)
             if match is None or match[1] in table:
                 return None
-            key, value = match[1], match[2]
+            key, value = match[1], line[match.end():].rstrip(" \t")
             if value == "[":  # a multi-line array, closed by a line that is only "]"
                 items: list[str] = []
                 while index < len(lines) and lines[index].strip(" \t") != "]":

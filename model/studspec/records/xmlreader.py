@@ -252,7 +252,8 @@ class _XmlHand:
         """Seats, names and stacks; the button seat. Players not dealt in are left out.
         Merge numbers seats from 0; the record numbers them from 1 (seat 0 is seat 1)."""
         if element.get("dealer", "").isdecimal():
-            self.b.button = int(element.get("dealer", "0")) + 1
+            self.b.button = self.b.number(element.get("dealer", "0"), self.line(element),
+                                          "the dealer seat") + 1
         for player in element:
             seat = self.attribute(player, "seat")
             name = self.attribute(player, "nickname")
@@ -260,7 +261,7 @@ class _XmlHand:
                 raise self.b.fail("a seat is not a number", self.line(player), seat)
             if player.get("dealtin", "true") != "true":
                 continue
-            self.b.seat(name, int(seat) + 1,
+            self.b.seat(name, self.b.number(seat, self.line(player)) + 1,
                         self.money(self.attribute(player, "balance"), player), self.line(player))
             self.names[seat] = name
 
@@ -360,7 +361,8 @@ class _XmlHand:
         number = element.get("potnumber", "1")
         if not number.isdecimal():
             raise self.b.fail("a pot number is not a number", self.line(element), number)
-        pot = "main" if number in ("0", "1") else f"side-{int(number) - 1}"
+        index = self.b.number(number, self.line(element), "a pot number")
+        pot = "main" if index <= 1 else f"side-{index - 1}"
         half = self.site.halves.get(element.get("pottype", "n"), "whole")
         self.b.award(name, amount, self.line(element), pot=pot,
                      half="high" if half == "high" else "low" if half == "low" else "whole")
