@@ -468,9 +468,10 @@ class _HandReader:
                        "any" if by_over == "any" else "level")
             return True
         self.b.act(name, kind, number, stated=stated, amount=amount, to=to, all_in=all_in)
-        if kind is ActionKind.FOLD and groups.get("cards"):
-            self.b.note("folded_showing", f"{name}: {' '.join(card_groups(m['cards'])[0])} "
-                        f"(line {number})")
+        shown = card_groups(m["cards"]) if kind is ActionKind.FOLD and groups.get("cards") \
+            else []
+        if shown:  # ``folds [Ah Kd]``; an empty or cut list (``folds [``) shows nothing
+            self.b.note("folded_showing", f"{name}: {' '.join(shown[0])} (line {number})")
         return True
 
     def on_all_in(self, rule: Rule, name: str | None, m: re.Match[str], number: int,
