@@ -375,3 +375,15 @@ def test_a_phh_value_followed_by_many_blanks_is_read_in_linear_time(
                     encoding="utf-8")
     code, out = run(capsys, "check", str(path))
     assert code == 2 and "finite" in out  # read to the end: the nan amount is the error
+
+
+def test_an_actor_of_thousands_of_digits_is_an_unknown_actor(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # Found by the long run of tests/input_fuzz.py with its 5,000-digit numbers (PHH surface).
+    path = tmp_path / "actor.phh"
+    path.write_text('variant = "F7S"\nantes = [1, 1]\nbring_in = 1\nsmall_bet = 2\n'
+                    'big_bet = 4\nstarting_stacks = [100, 100]\n'
+                    f'actions = ["d dh p1 2c3c4c", "d dh p{"7" * 5000} 5c6c7c"]\n',
+                    encoding="utf-8")
+    code, out = run(capsys, "check", str(path))
+    assert code == 2 and "unknown actor" in out

@@ -192,3 +192,11 @@ def test_every_sample_site_states_figures_the_check_counts() -> None:
         for record in records:
             counts = stated_figures(record)
             assert counts["action amount"] > 0, path.name
+
+
+def test_a_fold_with_a_cut_card_list_is_read_without_a_crash(tmp_path: Path) -> None:
+    # found by tests/input_fuzz.py (site surface): 'folds [' with no card used to be an
+    # IndexError; the fold stands and shows nothing
+    hand = checked(tmp_path, "stars-double-bet-35874334277.txt", "danjr655: folds",
+                   "danjr655: folds [")
+    assert is_clean(hand)

@@ -293,6 +293,27 @@ def test_every_source_and_authority_value_answers_to_a_quote_or_a_reading(
         assert wrong == [(file.removesuffix(".toml"), new.split(" =")[0])], file
 
 
+def test_a_reading_of_an_unknown_parameter_is_a_spec_error_naming_the_file(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from studspec.errors import SpecError
+    from studspec.specdata.golden import load_readings
+
+    spec = tmp_path / "spec"
+    shutil.copytree(spec_dir(), spec)
+    readings = spec / "sources" / "readings.toml"
+    readings.write_text(readings.read_text(encoding="utf-8") + '\n[[reading]]\nsource = "RR"\n'
+                        'at = "RR-x"\nparameter = "raise_limit"\nvalue = "3"\n',
+                        encoding="utf-8")
+    monkeypatch.setenv("STUDSPEC_SPEC_DIR", str(spec))
+    clear_caches()
+    try:
+        with pytest.raises(SpecError, match=r"readings\.toml.*raise_limit"):
+            load_readings()
+    finally:
+        monkeypatch.delenv("STUDSPEC_SPEC_DIR")
+        clear_caches()
+
+
 def test_a_case_the_model_cannot_rule_fails_the_casebook_check_not_verify(
         monkeypatch: pytest.MonkeyPatch) -> None:
     from studspec.cli import verify

@@ -169,7 +169,7 @@ def described_category(text: str) -> Category | None:
 
 def described_low(text: str) -> tuple[int, ...] | None:
     """The low a description writes (``LO: 7,6,5,3,A``) as ranks, highest first."""
-    found = re.search(r"LO: ?(?P<low>[2-8A](?:,[2-8A]){4})", text)
+    found = re.search(r"LO(?::| -) ?\[?(?P<low>[2-8A](?:,[2-8A]){4})", text)
     if found is None:
         return None
     return tuple(1 if rank == "A" else int(rank) for rank in found["low"].split(","))
@@ -261,7 +261,10 @@ def summary_findings(record: HandRecord, paid: Mapping[int, int] | None,
                                 f"{' '.join(str(c or '??') for c in claim.cards)}: {finding} "
                                 "(SHOW-04)")
         elif claim.kind is ClaimKind.BEST_FIVE and seat is not None:
-            finding = _best_five_finding(claim.cards, claim.text, shows.get(seat), profile)
+            held = [*(shows.get(seat) or ()), *dealt.get(seat, []), *dealt.get(None, [])]
+            elsewhere = {c for owner, cards in dealt.items() if owner not in (seat, None)
+                         for c in cards}
+            finding = _best_five_finding(claim.cards, claim.text, held, elsewhere, profile)
             if finding:
                 findings.append(f"{where}the log says {who} plays "
                                 f"{' '.join(str(c or '??') for c in claim.cards)} for "
@@ -291,16 +294,21 @@ def summary_findings(record: HandRecord, paid: Mapping[int, int] | None,
 
 
 @implements("RANK-01", "LOW-01")
-def _best_five_finding(five: Sequence[Card | None], half: str,
-                       shown: Sequence[Card | None] | None, profile: Profile) -> str | None:
-    """Why five cards a log says a player plays are not his best five for the half: not
-    five distinct cards of his shown hand, or a worse hand than his cards make."""
+def _best_five_finding(five: Sequence[Card | None], half: str, own: Sequence[Card | None],
+                       others: set[Card], profile: Profile) -> str | None:
+    """Why five cards a log says a player plays are not his best five for the half: a card
+    twice or another player's, not among his cards when all seven are known, or a worse
+    hand than his seven make."""
     cards = [card for card in five if card is not None]
-    hand = [card for card in (shown or ()) if card is not None]
-    if len(cards) != 5 or len(hand) < 5:
+    hand = list(dict.fromkeys(card for card in own if card is not None))
+    if len(cards) != 5:
         return None
-    if len(set(cards)) != 5 or not set(cards) <= set(hand):
-        return "not five of the cards he showed (SHOW-04)"
+    if len(set(cards)) != 5 or set(cards) & others:
+        return "not five cards of his own (SHOW-04)"
+    if len(hand) < 7:
+        return None  # a card of his is unknown: his best hand is not known either
+    if not set(cards) <= set(hand):
+        return "not five of his cards (SHOW-04)"
     if half == "low":
         best, played = best_low(hand, profile.low_qualifier), best_low(cards,
                                                                        profile.low_qualifier)

@@ -13,12 +13,13 @@ import multiprocessing
 import os
 import signal
 import sys
+import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from itertools import islice
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from studspec.errors import InvalidInputError, StudSpecError
 
@@ -87,11 +88,13 @@ def ordered_map(function: Callable[[Item], Result], items: Sequence[Item] | Iter
         jobs = min(jobs, len(items))  # no idle processes for a few files
     pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork"))
     pending: deque[tuple[Future[list[Result]], list[Item]]] = deque()
+    workers: list[Any] = []  # the pool's processes, kept to read a dead one's exit code
     ended = False
 
     def finished() -> Iterator[Result]:
         nonlocal done
-        chunk = worker_result(pending[0][0], [item for _, c in pending for item in c], pool)
+        chunk = worker_result(pending[0][0], [item for _, c in pending for item in c], pool,
+                              workers)
         pending.popleft()
         for result in chunk:
             done += 1
@@ -104,8 +107,10 @@ def ordered_map(function: Callable[[Item], Result], items: Sequence[Item] | Iter
             try:
                 pending.append((pool.submit(_apply_all, function, chunk), chunk))
             except BrokenProcessPool:
-                raise LostWork(_lost_reason(pool),
+                raise LostWork(_lost_reason(pool, workers),
                                [item for _, c in pending for item in c] + chunk) from None
+            if not workers:  # forked at the first task, all at once
+                workers += (getattr(pool, "_processes", None) or {}).values()
             if len(pending) >= IN_FLIGHT * jobs:
                 yield from finished()
         while pending:
@@ -116,18 +121,23 @@ def ordered_map(function: Callable[[Item], Result], items: Sequence[Item] | Iter
 
 
 def worker_result(future: Future[Result], items: Sequence[object],
-                  pool: ProcessPoolExecutor) -> Result:
-    """The answer of a pool's future; LostWork naming ``items`` if a worker died first."""
+                  pool: ProcessPoolExecutor, workers: Sequence[Any] = ()) -> Result:
+    """The answer of a pool's future; LostWork naming ``items`` if a worker died first
+    (``workers``: the pool's processes, if kept, to name how the dead one ended)."""
     try:
         return future.result()
     except BrokenProcessPool:
-        raise LostWork(_lost_reason(pool), items) from None
+        raise LostWork(_lost_reason(pool, workers), items) from None
 
 
-def _lost_reason(pool: ProcessPoolExecutor) -> str:
-    """Why the pool broke, in words: the signal or exit code of the dead worker if known."""
-    processes = getattr(pool, "_processes", None) or {}
-    codes = sorted({p.exitcode for p in processes.values() if p.exitcode not in (None, 0)})
+def _lost_reason(pool: ProcessPoolExecutor, workers: Sequence[Any] = ()) -> str:
+    """Why the pool broke, in words: the signal or exit code of the dead worker if known
+    (the pool forgets its dead processes: ``workers`` are those it had)."""
+    processes = [*workers, *(getattr(pool, "_processes", None) or {}).values()]
+    deadline = time.monotonic() + 1.0  # the pool's thread may be reaping them right now
+    while any(p.exitcode is None for p in processes) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    codes = sorted({p.exitcode for p in processes if p.exitcode not in (None, 0)})
     codes = [code for code in codes if code != -signal.SIGTERM]  # SIGTERM: the pool's own
     how = ""
     if codes and codes[0] < 0:

@@ -298,7 +298,7 @@ def _parameter_value(file: str, profile: str, key: str, entry: object) -> Parame
 
 def parse_chip_unit(text: str, *, where: str | None = None) -> int:
     """Read a chip unit: a positive whole number of the units amounts are counted in."""
-    if not text.strip().isdecimal() or int(text) < 1:
+    if not text.strip().isdecimal() or len(text.strip()) > 15 or int(text) < 1:
         raise InvalidInputError("a chip unit is a positive whole number", input_text=text,
                                 where=where)
     return int(text)
@@ -306,7 +306,9 @@ def parse_chip_unit(text: str, *, where: str | None = None) -> int:
 
 def parse_rake_bound(key: str, text: str, *, where: str | None = None) -> int:
     """Read a rake policy value (POT-08): a whole number, a percentage at most 100."""
-    if not text.strip().isdecimal() or (key == "rake_max_percent" and int(text) > 100):
+    # At most 15 digits (inputs.MAX_AMOUNT) before int(): 5,000 digits is a ValueError.
+    if not text.strip().isdecimal() or len(text.strip()) > 15 or (
+            key == "rake_max_percent" and int(text) > 100):
         raise InvalidInputError(f"{key} is a whole number" + (" from 0 to 100"
                                 if key == "rake_max_percent" else " of cents"),
                                 input_text=text, where=where)

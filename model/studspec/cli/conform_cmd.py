@@ -50,8 +50,14 @@ def conform_report(engine: str, profile_names: Sequence[str], case_names: Sequen
             engines[key] = engine_factory(engine, profile.name, timeout=timeout)()
         return engines[key]
 
+    suite_engine = engine_factory(engine, profiles[0].name, timeout=timeout)()
+    try:  # the protocol suite first, on an engine of its own
+        suite = run_suite(suite_engine, profiles[0])
+    finally:
+        close = getattr(suite_engine, "close", None)
+        if close is not None:
+            close()
     outcomes = conform(cases, profiles, engine_for, games)
-    suite = run_suite(engine_for(profiles[0]), profiles[0]) if profiles else []
     name = next(iter(engines.values())).name if engines else engine
     counts = Counter(outcome.status for outcome in outcomes)
     data = {"engine": name, "profiles": list(profile_names), "games": list(games),

@@ -30,7 +30,13 @@ from studspec.engines.protocol import Engine
 from studspec.engines.registry import engine_factory, stopped_at_the_end
 from studspec.errors import InvalidInputError
 from studspec.fuzz.campaign import EngineFactory, Progress, run_campaign
-from studspec.fuzz.protocol_suite import HOLDS, run_suite, suite_data, suite_lines
+from studspec.fuzz.protocol_suite import (
+    HOLDS,
+    SuiteResult,
+    run_suite,
+    suite_data,
+    suite_lines,
+)
 from studspec.fuzz.report import campaign_report
 from studspec.inputs import output_folder
 from studspec.parallel import check_jobs
@@ -91,6 +97,18 @@ def playable_games(setup: Setup, engine: Engine) -> tuple[tuple[Game, ...], dict
     return games, note
 
 
+def protocol_suite(setup: Setup) -> list[SuiteResult]:
+    """The protocol suite, played first, on an engine of its own (one the suite breaks
+    does not break the campaign's)."""
+    engine = setup.factory()
+    try:
+        return run_suite(engine, setup.profile)
+    finally:
+        close = getattr(engine, "close", None)
+        if close is not None:
+            close()
+
+
 def games_text(note: dict[str, Any]) -> str:
     """The report's line naming the games played and those not checked, and why."""
     line = "games: " + " and ".join(GAME_NAMES[game] for game in note["games"])
@@ -140,6 +158,7 @@ def fuzz_report(engine: str, profile_name: str, hands: int, seed: int, out: str 
     under_test = setup.factory()
     with stopped_at_the_end(under_test):  # a cmd: engine is stopped however the run ends
         games, note = playable_games(setup, under_test)
+        suite = protocol_suite(setup)
         campaign = without_example_database(lambda: run_campaign(
             setup.factory, setup.profile, hands, seed, progress=_progress(hands),
             shrink=shrink, fast_path=fast_path, jobs=processes, scheduler=scheduler,
@@ -147,7 +166,6 @@ def fuzz_report(engine: str, profile_name: str, hands: int, seed: int, out: str 
         data, text = campaign_report(campaign, setup.profile, under_test, setup.command,
                                      setup.folder if campaign.by_kind else None)
         data.update(note)
-        suite = run_suite(under_test, setup.profile)
     data["protocol_suite"] = suite_data(suite)
     lines = text.split("\n")
     broken = any(result.status != HOLDS for result in suite)

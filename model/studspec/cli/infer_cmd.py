@@ -21,13 +21,14 @@ from studspec.cli.fuzz_cmd import (
     campaign_setup,
     games_text,
     playable_games,
+    protocol_suite,
     without_example_database,
 )
 from studspec.cli.reports import Report
 from studspec.fuzz.campaign import kind_of
 from studspec.fuzz.infer import Inconsistency, infer_profile, inferred_data, profile_toml
 from studspec.fuzz.lockstep import HandRun
-from studspec.fuzz.protocol_suite import HOLDS, run_suite, suite_data, suite_lines
+from studspec.fuzz.protocol_suite import HOLDS, suite_data, suite_lines
 from studspec.fuzz.report import campaign_report, minimal_hand_phh
 from studspec.profiles import Game
 
@@ -46,6 +47,7 @@ def infer_report(engine: str, profile_name: str, game: Game | None, hands: int, 
     setup = campaign_setup(engine, profile_name, hands, seed, out, timeout, game)
     under_test = setup.factory()
     games, note = playable_games(setup, under_test)
+    suite = protocol_suite(setup)
     inference = without_example_database(lambda: infer_profile(
         setup.factory, setup.profile, hands, seed, progress=_progress(hands), shrink=shrink,
         games=games))
@@ -68,7 +70,6 @@ def infer_report(engine: str, profile_name: str, game: Game | None, hands: int, 
                                  folder if inference.defects.by_kind else None,
                                  inference.verdict)
     data.update(note)
-    suite = run_suite(under_test, profile)
     data["protocol_suite"] = suite_data(suite)
     data["inferred"] = inferred_data(inference)
     data["retracted"] = [{"parameter": parameter, "value": value, "shown_in_hand": shown,

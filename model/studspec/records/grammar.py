@@ -468,9 +468,10 @@ class _HandReader:
                        "any" if by_over == "any" else "level")
             return True
         self.b.act(name, kind, number, stated=stated, amount=amount, to=to, all_in=all_in)
-        if kind is ActionKind.FOLD and groups.get("cards"):
-            self.b.note("folded_showing", f"{name}: {' '.join(card_groups(m['cards'])[0])} "
-                        f"(line {number})")
+        shown = card_groups(m["cards"]) if kind is ActionKind.FOLD and groups.get("cards") \
+            else []
+        if shown:  # ``folds [Ah Kd]``; an empty or cut list (``folds [``) shows nothing
+            self.b.note("folded_showing", f"{name}: {' '.join(shown[0])} (line {number})")
         return True
 
     def on_all_in(self, rule: Rule, name: str | None, m: re.Match[str], number: int,
@@ -495,6 +496,7 @@ class _HandReader:
         description = (m.groupdict().get("description") or "").strip(" ()")
         if description:  # ``(HI: a pair of Sevens; LO: 8,7,5,4,2)``: checked as a claim
             self.b.claim(name, ClaimKind.DESCRIPTION, number, text=description, cards=cards)
+            self.played_claims(name, description, number)
         low = re.search(r"LO: (?P<low>[\dATJQK,]+)", m.groupdict().get("description") or "")
         key = low_key(low["low"]) if low else None
         if key is not None:
@@ -660,7 +662,30 @@ class _HandReader:
                               f"units); the hand's result lines give {awarded}", number, text)
         if groups.get("cards"):
             self.b.show(player, self.b.cards(self.g.tokens(m["cards"]), number), number)
+        self.played_claims(player, text, number)
         return True
+
+    def played_claims(self, name: str, text: str, number: int) -> None:
+        """The hands a line says a player plays, as claims (``with One pair [8c Qs Qc 3d Ts
+        4s 2h-Qs Qc Ts 8c 4s]``, ``LO $2.32 […-Ad 2s 3s 4h 6d]``, ``(HI - a high card, Queen
+        high [Qh 9h 8s 7s 5s] | LO - [8,7,5,3,2])``): each five named is the player's best
+        for its half (RANK-01, LOW-01), each description the hand his cards make."""
+        for listed in re.finditer(r"(?P<label>\bLO\b[^\[|]*|\bwith [^\[|]*|\bHI\b[^\[|]*)?"
+                                  r"\[(?:(?P<seven>[^\]\-]+)-)?(?P<five>[^\]\-]+)\]", text):
+            five = self.g.tokens(listed["five"])
+            if len(five) != 5 or not all(re.fullmatch(r"(?:10|[2-9TJQKA])[cdhsCDHS]", t)
+                                         or t == "??" for t in five):
+                continue
+            label = (listed["label"] or "").strip()
+            half = "low" if label.startswith("LO") else "high"
+            if listed["seven"]:  # each list repeats the player's cards: they must be his
+                self.b.claim(name, ClaimKind.SHOWED, number,
+                             cards=self.b.cards(self.g.tokens(listed["seven"]), number))
+            self.b.claim(name, ClaimKind.BEST_FIVE, number, text=half,
+                         cards=self.b.cards(five, number))
+            if label.startswith("with ") and listed["seven"]:
+                self.b.claim(name, ClaimKind.DESCRIPTION, number, text=label[5:].strip(),
+                             cards=self.b.cards(self.g.tokens(listed["seven"]), number))
 
     def summary_claims(self, name: str, rest: str, number: int) -> None:
         """The figures and cards a summary seat line states, as claims the replay checks:
@@ -688,6 +713,7 @@ class _HandReader:
             self.b.claim(name, ClaimKind.WON, number, amount=sum(won))
         elif re.search(r"\b(?:lost|folded|mucked)\b", rest, re.IGNORECASE):
             self.b.claim(name, ClaimKind.WON, number, amount=0)
+        self.played_claims(name, rest, number)
         described = re.search(r"\bwith (?P<text>.+?)\s*$", rest)
         if described and cards:
             self.b.claim(name, ClaimKind.DESCRIPTION, number, text=described["text"],

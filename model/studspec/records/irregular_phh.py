@@ -92,7 +92,8 @@ def _player(value: object, players: int, fail: Fail, entry: object) -> int | Non
     if value is None:
         return None
     text = str(value)
-    if not (text.startswith("p") and text[1:].isdecimal() and 1 <= int(text[1:]) <= players):
+    if not (text.startswith("p") and text[1:].isdecimal() and len(text) <= 10
+            and 1 <= int(text[1:]) <= players):  # at most 9 digits before int()
         raise fail(f"'player' is p1..p{players}", entry)
     return int(text[1:]) - 1
 

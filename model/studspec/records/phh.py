@@ -288,7 +288,9 @@ def _cards(text: str, reader: _Reader, line: int | None) -> tuple[Card | None, .
 
 
 def _player(token: str, reader: _Reader, count: int, line: int | None) -> int:
-    if not (token.startswith("p") and token[1:].isdecimal() and 1 <= int(token[1:]) <= count):
+    # At most 9 digits before int(): "p" and 5,000 digits is an unknown actor, not a ValueError.
+    if not (token.startswith("p") and token[1:].isdecimal() and len(token) <= 10
+            and 1 <= int(token[1:]) <= count):
         raise reader.fail(f"unknown actor; expected d or p1..p{count}", line=line, value=token)
     return int(token[1:]) - 1
 
