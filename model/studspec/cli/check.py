@@ -265,7 +265,9 @@ def iter_checked_hands(file: str, profile_name: str | None, fast_path: bool,
             yield from _checked_log(file, path, profiles, read_problems, checked, fast_path)
     except InvalidInputError as error:
         # The file column names the file: an error about the FILE argument needs only
-        # its reason; one from inside the file keeps its place.
+        # its reason; one from inside the file keeps its place. (The file read so far —
+        # one that went away while it was streamed — keeps its problems.)
+        problems += read_problems + checked
         problems.append(_problem(file, None, None,
                                  error.reason if error.where == "FILE" else str(error)))
         return
