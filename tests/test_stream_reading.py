@@ -6,6 +6,7 @@ memory of reading does not grow with the number of hands."""
 from __future__ import annotations
 
 import codecs
+import tempfile
 import tracemalloc
 from pathlib import Path
 
@@ -106,6 +107,20 @@ def test_the_report_of_the_streamed_reading_is_the_whole_file_reading_s(
     assert streamed.text == whole.text
     assert to_json(streamed.data) == to_json(whole.data)
     assert streamed.exit_code == whole.exit_code
+
+
+def test_a_worker_writes_a_big_log_s_hands_to_a_file_read_back_hand_by_hand(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    log = tmp_path / "big.txt"
+    log.write_bytes(_variants()["a bring-in stated later"] * 3)
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))  # the workers' HandFiles
+    one = check_report([str(log)], jobs=1)
+    monkeypatch.setattr(check, "WORKER_HANDS_HELD", 3)  # the worker processes fork after
+    two = check_report([str(log)], jobs=2)
+    assert len(two.data["hands"]) > 3
+    assert two.text == one.text
+    assert to_json(two.data) == to_json(one.data)
+    assert not list(tmp_path.glob("studspec-hands-*"))  # each removed once read
 
 
 def _peak_of_reading(path: Path) -> tuple[int, int]:

@@ -19,14 +19,21 @@ else 1 if any violation or divergence was found, else 0.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from functools import cache, partial
 from itertools import chain
 from pathlib import Path
 from typing import Any
 
 from studspec.claims import claims_hold
-from studspec.cli.spool import CheckReport, RenderedHand, counted, render_hand
+from studspec.cli.spool import (
+    WORKER_HANDS_HELD,
+    CheckReport,
+    HandFile,
+    RenderedHand,
+    counted,
+    render_hand,
+)
 from studspec.errors import InvalidInputError, SpecError, StudSpecError
 from studspec.fast.hand import WARM_UP_HANDS, FastRules, warm_up
 from studspec.fast.replay import FastResult, accept_fast, accept_moves
@@ -133,9 +140,17 @@ def check_report(files: list[str], profile_name: str | None = None, *,
     listed = iter_archive_files(files)  # walked as the work goes, after the processes fork
     report = CheckReport(profile_name, _hand_lines, verbose=verbose)
     # One process: each file's hands go to the report as they are checked (a big log is
-    # streamed); worker processes send a file's hands back together.
-    checked = _checked_streamed if jobs <= 1 and scheduler is None else _checked_and_rendered
-    work = partial(checked, profile_name=profile_name, fast_path=fast_path)
+    # streamed). Worker processes send a file's hands back together; those of this
+    # machine write a big log's hands to a file (spool.HandFile), read back hand by hand.
+    work: Callable[[str], tuple[Iterable[tuple[dict[str, Any], RenderedHand]],
+                                list[dict[str, Any]]]]
+    if scheduler is not None:
+        work = partial(_checked_and_rendered, profile_name=profile_name, fast_path=fast_path)
+    elif jobs <= 1:
+        work = partial(_checked_streamed, profile_name=profile_name, fast_path=fast_path)
+    else:
+        work = partial(_checked_and_rendered, profile_name=profile_name, fast_path=fast_path,
+                       local=True)
     try:
         for file_hands, file_problems in run_map(work, listed, jobs=jobs, scheduler=scheduler,
                                                  count=count, batch=FILES_PER_TASK,
@@ -152,14 +167,30 @@ def check_report(files: list[str], profile_name: str | None = None, *,
     return report
 
 
-def _checked_and_rendered(file: str, profile_name: str | None, fast_path: bool
-                          ) -> tuple[list[tuple[dict[str, Any], RenderedHand]],
+def _checked_and_rendered(file: str, profile_name: str | None, fast_path: bool,
+                          local: bool = False
+                          ) -> tuple[list[tuple[dict[str, Any], RenderedHand]] | HandFile,
                                      list[dict[str, Any]]]:
     """``check_file``, each hand with its part of the report written out where it was
     checked (a worker process, with ``--jobs``), so the main process only copies it; of the
-    hand itself only what the summary counts goes back (``spool.counted``)."""
-    hands, problems = check_file(file, profile_name, fast_path)
-    return [(counted(hand), render_hand(hand, _hand_lines)) for hand in hands], problems
+    hand itself only what the summary counts goes back (``spool.counted``). A ``local``
+    worker (a process of this machine) past ``WORKER_HANDS_HELD`` hands of one file (a big
+    log) writes them to a ``HandFile`` the main process reads back."""
+    problems: list[dict[str, Any]] = []
+    hands: list[tuple[dict[str, Any], RenderedHand]] = []
+    spooled: HandFile | None = None
+    for hand in iter_checked_hands(file, profile_name, fast_path, problems):
+        entry = (counted(hand), render_hand(hand, _hand_lines))
+        if spooled is not None:
+            spooled.add(entry)
+            continue
+        hands.append(entry)
+        if local and len(hands) > WORKER_HANDS_HELD:
+            spooled = HandFile()
+            for held in hands:
+                spooled.add(held)
+            hands = []
+    return (spooled if spooled is not None else hands), problems
 
 
 def _checked_streamed(file: str, profile_name: str | None, fast_path: bool

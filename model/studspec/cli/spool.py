@@ -20,9 +20,11 @@ has its own temporary file, so memory does not grow with the hands listed either
 from __future__ import annotations
 
 import json
+import os
+import pickle
 import shutil
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import IO, Any, TextIO
 
 from studspec.cli.render import table, to_json
@@ -258,3 +260,43 @@ class CheckReport:
         self._json.close()
         for spool, _ in self._groups.values():
             spool.close()
+
+
+WORKER_HANDS_HELD = 1000
+"""Checked hands a ``--jobs`` worker holds for one file before it writes them to a
+``HandFile``: a big log's part of the report does not grow the worker's memory or the
+message that carries it."""
+
+
+class HandFile:
+    """A file's checked hands (``counted`` entry and rendered part each), written by a
+    worker process to a temporary file of this machine and read back one at a time — then
+    the file is removed — by the process that builds the report."""
+
+    def __init__(self) -> None:
+        handle, self.path = tempfile.mkstemp(prefix="studspec-hands-", suffix=".pickle")
+        self._stream: IO[bytes] | None = os.fdopen(handle, "wb")
+        self.count = 0
+
+    def add(self, hand: tuple[dict[str, Any], RenderedHand]) -> None:
+        """One hand more (in report order)."""
+        assert self._stream is not None, "a HandFile is written before it is read"
+        pickle.dump(hand, self._stream, protocol=pickle.HIGHEST_PROTOCOL)
+        self.count += 1
+
+    def __getstate__(self) -> dict[str, Any]:  # sent to the main process: written, closed
+        if self._stream is not None:
+            self._stream.close()
+        return {"path": self.path, "count": self.count, "_stream": None}
+
+    def __iter__(self) -> Iterator[tuple[dict[str, Any], RenderedHand]]:
+        if self._stream is not None:  # read where it was written
+            self._stream.close()
+            self._stream = None
+        try:
+            with open(self.path, "rb") as stream:
+                for _ in range(self.count):
+                    # our own worker's file, made by mkstemp (readable by this user only)
+                    yield pickle.load(stream)
+        finally:
+            os.unlink(self.path)
