@@ -15,8 +15,9 @@ The same derivation is applied to the model, played the same way (``ModelEngine`
 counts as *checked* only when the model's derived answer equals the expectation: otherwise
 the protocol cannot show what the case asks (a bring-in player all-in on the ante never
 acts, a 7th-street community card is not a deck order of the standard deal, a refused
-situation has no answer to play, the table carries no tournament event), and the case is *not checked*, never passed. Kinds the
-protocol has no view of (``dealer``, ``usual-stakes``) are not checked either.
+situation has no answer to play, the table carries no tournament event), and the case is
+*not checked*, never passed. Kinds the protocol has no view of (``dealer``,
+``usual-stakes``) are not checked either.
 """
 
 from __future__ import annotations
