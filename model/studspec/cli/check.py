@@ -39,7 +39,9 @@ from studspec.records.hand import HandRecord, Origin, PlayerRecord
 from studspec.records.phh import parse_phh, read_phh
 from studspec.records.phh_moves import phh_moves
 from studspec.records.site_profiles import ProfileChooser, site_formats_text
-from studspec.records.unstated import fill_bring_ins
+from studspec.records.sitetext import Problem
+from studspec.records.stream import stream_hand_histories
+from studspec.records.unstated import BringIns, Filled, fill_bring_ins
 from studspec.replay import RECORD_ENDS_EARLY, ReplayResult, Violation, replay
 from studspec.specdata.clauses import get_clause
 
@@ -97,14 +99,18 @@ def read_records(path: Path) -> tuple[list[HandRecord], list[dict[str, Any]]]:
     if path.suffix.lower() == ".phh":
         return [read_phh(path)], []
     result = read_hand_histories(path)
-    problems = [_problem(p.file, p.hand_id, p.line, p.reason,
-                         "note" if p.severity == "warning" and p.hand_id is None
-                         else p.severity, p.text)
-                for p in result.problems]
+    problems = [_reader_problem(p) for p in result.problems]
     if result.format is None and not any(p["severity"] == "error" for p in problems):
         problems.append(_problem(str(path), None, None, "no hand of a known format (PHH, "
                                  f"{site_formats_text()})"))
     return result.records, problems
+
+
+def _reader_problem(problem: Problem) -> dict[str, Any]:
+    """A reader's problem as the report lists it: a warning about no hand is a note."""
+    return _problem(problem.file, problem.hand_id, problem.line, problem.reason,
+                    "note" if problem.severity == "warning" and problem.hand_id is None
+                    else problem.severity, problem.text)
 
 
 def check_report(files: list[str], profile_name: str | None = None, *,
@@ -126,7 +132,10 @@ def check_report(files: list[str], profile_name: str | None = None, *,
     count = sum(1 for _ in iter_archive_files(files)) if progress is not None else None
     listed = iter_archive_files(files)  # walked as the work goes, after the processes fork
     report = CheckReport(profile_name, _hand_lines, verbose=verbose)
-    work = partial(_checked_and_rendered, profile_name=profile_name, fast_path=fast_path)
+    # One process: each file's hands go to the report as they are checked (a big log is
+    # streamed); worker processes send a file's hands back together.
+    checked = _checked_streamed if jobs <= 1 and scheduler is None else _checked_and_rendered
+    work = partial(checked, profile_name=profile_name, fast_path=fast_path)
     try:
         for file_hands, file_problems in run_map(work, listed, jobs=jobs, scheduler=scheduler,
                                                  count=count, batch=FILES_PER_TASK,
@@ -151,6 +160,17 @@ def _checked_and_rendered(file: str, profile_name: str | None, fast_path: bool
     hand itself only what the summary counts goes back (``spool.counted``)."""
     hands, problems = check_file(file, profile_name, fast_path)
     return [(counted(hand), render_hand(hand, _hand_lines)) for hand in hands], problems
+
+
+def _checked_streamed(file: str, profile_name: str | None, fast_path: bool
+                      ) -> tuple[Iterator[tuple[dict[str, Any], RenderedHand]],
+                                 list[dict[str, Any]]]:
+    """``_checked_and_rendered`` in this process, the hands as they are checked: the
+    problems' list is filled when the hands are all read (``iter_checked_hands``)."""
+    problems: list[dict[str, Any]] = []
+    hands = ((counted(hand), render_hand(hand, _hand_lines))
+             for hand in iter_checked_hands(file, profile_name, fast_path, problems))
+    return hands, problems
 
 
 FILES_PER_TASK = 16
@@ -213,47 +233,89 @@ def _chooser(profile_name: str | None) -> ProfileChooser:
 def check_file(file: str, profile_name: str | None = None,
                fast_path: bool = True) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """The hands of one file, checked, and the problems met: one file's part of a report."""
-    profiles = _chooser(profile_name)
-    hands: list[dict[str, Any]] = []
     problems: list[dict[str, Any]] = []
+    hands = list(iter_checked_hands(file, profile_name, fast_path, problems))
+    return hands, problems
+
+
+def iter_checked_hands(file: str, profile_name: str | None, fast_path: bool,
+                       problems: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+    """The hands of one file, each checked as it is read (a site log is streamed hand by
+    hand, ``records.stream``); when they are all yielded, ``problems`` holds the problems
+    met, reading's before checking's (as a whole-file reading lists them)."""
+    profiles = _chooser(profile_name)
     if os.path.isdir(file):  # a folder comes here only when it could not be listed
         problems.append(_problem(file, None, None, f"a folder that cannot be listed: "
                                  f"{_listing_error(file)}"))
-        return hands, problems
+        return
+    read_problems: list[dict[str, Any]] = []
+    checked: list[dict[str, Any]] = []
     try:
         path = input_file(file, what="FILE")
         if path.suffix.lower() == ".phh":
             text = read_utf8(path, what="PHH file")
             direct = _direct_phh(text, str(path), profiles) if fast_path else None
             if direct is not None:
-                return [direct], problems
-            records, found = [parse_phh(text, str(path))], list[dict[str, Any]]()
+                yield direct
+                return
+            record = parse_phh(text, str(path))
+            filled = fill_bring_ins([record])[0]
+            yield _checked_record(file, record, filled, [], profiles, checked, fast_path)
         else:
-            records, found = read_records(path)
+            yield from _checked_log(file, path, profiles, read_problems, checked, fast_path)
     except InvalidInputError as error:
         # The file column names the file: an error about the FILE argument needs only
-        # its reason; one from inside the file keeps its place.
+        # its reason; one from inside the file keeps its place. (The file read so far —
+        # one that went away while it was streamed — keeps its problems.)
+        problems += read_problems + checked
         problems.append(_problem(file, None, None,
                                  error.reason if error.where == "FILE" else str(error)))
-        return hands, problems
-    warnings = [p for p in found if p["severity"] == "warning"]
-    problems += [p for p in found if p["severity"] != "warning"]
-    for record, filled in zip(records, fill_bring_ins(records), strict=True):
-        if filled.record is None:
-            hands.append(_not_checked(record, filled.line, filled.problem or "", problems))
-            continue
-        hand = _check_one(filled.record, profiles, problems, fast_path)
-        if filled.note:
-            hand["notes"].insert(0, filled.note)
-        hand["warnings"] = [p for p in warnings if p["hand"] == record.origin.hand_id]
-        if any(note.startswith(RECORD_ENDS_EARLY) for note in hand["notes"]):
-            # A hand cut short cannot be judged whole: never clean (a partial hand is for
-            # `studspec next`).
-            hand["warnings"].append(_problem(file, record.origin.hand_id, None,
-                                             f"{RECORD_ENDS_EARLY}: it cannot be judged "
-                                             "whole", "warning"))
-        hands.append(hand)
-    return hands, problems
+        return
+    problems += read_problems + checked
+
+
+def _checked_log(file: str, path: Path, profiles: ProfileChooser,
+                 read_problems: list[dict[str, Any]], checked: list[dict[str, Any]],
+                 fast_path: bool) -> Iterator[dict[str, Any]]:
+    """A site log's hands, read one at a time and checked; its reader's problems go to
+    ``read_problems``, a hand's warnings to the hand (every warning of the file so far
+    with its hand id: the whole-file reading gave it every one of the file)."""
+    stream = stream_hand_histories(path)
+    warnings: dict[str | None, list[dict[str, Any]]] = {}
+    bring_ins = BringIns(lambda: (item.record for item in stream_hand_histories(path).items
+                                  if item.record is not None))
+    for item in stream.items:
+        for problem in map(_reader_problem, item.problems):
+            if problem["severity"] == "warning":
+                warnings.setdefault(problem["hand"], []).append(problem)
+            else:
+                read_problems.append(problem)
+        if item.record is not None:
+            yield _checked_record(file, item.record, bring_ins.fill(item.record),
+                                  warnings.get(item.record.origin.hand_id, []), profiles,
+                                  checked, fast_path)
+    if stream.format is None and not any(p["severity"] == "error" for p in read_problems):
+        read_problems.append(_problem(str(path), None, None, "no hand of a known format "
+                                      f"(PHH, {site_formats_text()})"))
+
+
+def _checked_record(file: str, record: HandRecord, filled: Filled, warnings: list[dict[str, Any]],
+                    profiles: ProfileChooser, problems: list[dict[str, Any]],
+                    fast_path: bool) -> dict[str, Any]:
+    """One record's entry: not checked (its bring-in unknown), or replayed."""
+    if filled.record is None:
+        return _not_checked(record, filled.line, filled.problem or "", problems)
+    hand = _check_one(filled.record, profiles, problems, fast_path)
+    if filled.note:
+        hand["notes"].insert(0, filled.note)
+    hand["warnings"] = list(warnings)
+    if any(note.startswith(RECORD_ENDS_EARLY) for note in hand["notes"]):
+        # A hand cut short cannot be judged whole: never clean (a partial hand is for
+        # `studspec next`).
+        hand["warnings"].append(_problem(file, record.origin.hand_id, None,
+                                         f"{RECORD_ENDS_EARLY}: it cannot be judged whole",
+                                         "warning"))
+    return hand
 
 
 def _direct_phh(text: str, name: str, profiles: ProfileChooser) -> dict[str, Any] | None:

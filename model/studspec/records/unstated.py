@@ -16,6 +16,7 @@ in order of preference:
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from studspec.records.hand import ActionKind, HandRecord
@@ -44,6 +45,34 @@ def fill_bring_ins(records: list[HandRecord]) -> list[Filled]:
         if UNKNOWN not in record.extra:
             stated.setdefault(_stakes(record), record)
     return [_fill(record, stated.get(_stakes(record))) for record in records]
+
+
+class BringIns:
+    """``fill_bring_ins`` for records read one at a time (a streamed file): the peer is the
+    first hand of the file at the same stakes that states its bring-in, as there. One seen
+    before is remembered (one per stakes); a hand with none before it reads the rest of
+    the file once through ``records`` (a fresh reading of the file's records), which finds
+    the first peer of every stakes."""
+
+    def __init__(self, records: Callable[[], Iterable[HandRecord]]) -> None:
+        self._records = records
+        self._stated: dict[tuple[str, int, int, int, int], HandRecord] = {}
+        self._whole: dict[tuple[str, int, int, int, int], HandRecord] | None = None
+
+    def fill(self, record: HandRecord) -> Filled:
+        """The record with its bring-in filled in where the log lets it be inferred."""
+        if UNKNOWN not in record.extra:
+            self._stated.setdefault(_stakes(record), record)
+            return Filled(record)
+        peer = self._stated.get(_stakes(record))
+        if peer is None:
+            if self._whole is None:
+                self._whole = {}
+                for other in self._records():
+                    if UNKNOWN not in other.extra:
+                        self._whole.setdefault(_stakes(other), other)
+            peer = self._whole.get(_stakes(record))
+        return _fill(record, peer)
 
 
 def _fill(record: HandRecord, peer: HandRecord | None) -> Filled:
