@@ -57,7 +57,8 @@ def test_the_model_conforms_to_its_casebook_under_every_profile() -> None:
     assert unchecked >= NOT_SHOWN
     for outcome in outcomes:
         if outcome.status == NOT_CHECKED and outcome.case not in NOT_SHOWN | unasked:
-            assert "is not a move ('d " in outcome.detail, outcome
+            assert ("is not a move ('d " in outcome.detail
+                    or outcome.detail.startswith("the protocol carries no tournament")), outcome
     assert sum(o.status == PASSED for o in outcomes) >= 30 * len(profiles)
     assert {o.status for o in outcomes} == {PASSED, NOT_CHECKED, NOT_APPLICABLE}
 

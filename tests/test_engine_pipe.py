@@ -73,7 +73,13 @@ def test_every_observation_of_a_hand_round_trips_through_the_wire(spec: HandSpec
         assert observation_of(reply["observation"], table.seats) == seen
         if seen.over or seen.actor is None:
             return
-        engine.apply(pick(seen, spec.choice(step)))
+        try:
+            engine.apply(pick(seen, spec.choice(step)))
+        except InvalidInputError as error:
+            # Nine or ten seats (max_players=10 here) run the deck out before 7th street:
+            # the model refuses to deal on (DECK-03); what was observed has round-tripped.
+            assert "(DECK-03)" in str(error), error
+            return
 
 
 @pytest.mark.parametrize(("message", "definition", "field", "words"), [

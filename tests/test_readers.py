@@ -140,9 +140,11 @@ def test_triple_stud_completion_short_all_in_uncalled_bet_and_corrupted_card() -
     by_line = {a.line: a for a in record.actions()}
     assert record.players[by_line[25].player].name == "Player1"
     assert (by_line[25].kind, by_line[25].to) == (ActionKind.BRING_IN, 75)
-    assert (by_line[29].kind, by_line[29].to, by_line[29].amount) == (ActionKind.WAGER, 250, 175)
+    # "raises 175 to 250": 175 is the raise's size (``by``), a claim the replay checks, not
+    # the chips added
+    assert (by_line[29].kind, by_line[29].to, by_line[29].by) == (ActionKind.WAGER, 250, 175)
     assert by_line[29].stated == "raises"
-    assert (by_line[30].to, by_line[30].amount) == (500, 250)
+    assert (by_line[30].to, by_line[30].by) == (500, 250)
     short = by_line[34]
     assert (short.kind, short.amount, short.all_in) == (ActionKind.CHECK_CALL, 72, True)
     (returned,) = [a for a in record.awards if a.half == "returned"]
@@ -217,7 +219,7 @@ def test_pokertracker_export_tournament_and_inferred_halves() -> None:
 @needs_shared
 def test_three_bet_hand_raise_to_and_amounts() -> None:
     record = read_one(SHARED / "pokerstars/7-StudHL-USD-400-800-201701.3bet.fix.txt")
-    wagers = [(a.to, a.amount) for a in record.actions() if a.kind is ActionKind.WAGER]
+    wagers = [(a.to, a.by) for a in record.actions() if a.kind is ActionKind.WAGER]
     assert wagers[:3] == [(40000, 28000), (80000, 40000), (120000, 40000)]
     assert record.bring_in == 12000 and record.ante == 6000 and record.rake == 200
 

@@ -15,8 +15,9 @@ The same derivation is applied to the model, played the same way (``ModelEngine`
 counts as *checked* only when the model's derived answer equals the expectation: otherwise
 the protocol cannot show what the case asks (a bring-in player all-in on the ante never
 acts, a 7th-street community card is not a deck order of the standard deal, a refused
-situation has no answer to play), and the case is *not checked*, never passed. Kinds the
-protocol has no view of (``dealer``, ``usual-stakes``) are not checked either.
+situation has no answer to play, the table carries no tournament event), and the case is
+*not checked*, never passed. Kinds the protocol has no view of (``dealer``,
+``usual-stakes``) are not checked either.
 """
 
 from __future__ import annotations
@@ -336,8 +337,13 @@ def conform_case(case: Case, profile: Profile, engine: Engine) -> Outcome:
                                                                hand).items()}
     model = derive(case, play_through(ModelEngine(profile), hand), hand)
     if {key: model.get(key) for key in expected} != expected:
-        return outcome(NOT_CHECKED, "the protocol cannot show this answer: played through "
-                       f"the protocol the model shows {_show(model)}", _show(expected))
+        # BET-09's tournament exception: the protocol's table carries no event, so a case
+        # whose answer turns on the event's players left cannot be asked through it.
+        cause = ("the protocol carries no tournament (the situation's event_players)"
+                 if case.situation.event_players is not None
+                 else "the protocol cannot show this answer")
+        return outcome(NOT_CHECKED, f"{cause}: played through the protocol the model shows "
+                       f"{_show(model)}", _show(expected))
     played = play_through(engine, hand)
     if played.refused is not None and kind != "table-size":
         where = f"the move {played.refused_move}" if played.refused_move else "the table"

@@ -125,7 +125,8 @@ class AskState:
     def _placed(self, error: InvalidInputError) -> InvalidInputError:
         """The reader's error, its PHH line number turned into the link's action line."""
         line = (error.where or "").removeprefix(f"{WHERE}:")
-        number = int(line) - FIRST_ACTION_LINE if line.isdecimal() else -1
+        number = (int(line) - FIRST_ACTION_LINE
+                  if line.isdecimal() and len(line) <= 9 else -1)
         if 0 <= number < len(self.shown_actions):
             return InvalidInputError(error.reason, input_text=error.input_text,
                                      where=f"{WHERE}, action line {number + 1} "
