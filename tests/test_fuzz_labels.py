@@ -68,8 +68,13 @@ def test_a_pot_divided_against_the_hands_is_pot_01_or_02(game: str, label: str) 
 @pytest.mark.clause("POT-07")
 def test_the_shrinker_removes_seats_with_their_cards_and_decisions() -> None:
     profile = load_profile("base")
-    campaign = run_campaign(lambda: KeepsUncalledBet(profile), profile, 150, seed=1)
-    _, found = campaign.first["POT-07 net"]
+    # The hands a seed draws depend on the modules loaded (Hypothesis draws constants from
+    # them), so the first campaign whose first POT-07 hand has more than two seats is taken.
+    for seed in range(1, 9):
+        campaign = run_campaign(lambda: KeepsUncalledBet(profile), profile, 150, seed=seed)
+        _, found = campaign.first["POT-07 net"]
+        if found.spec.table.seats > 2:
+            break
     minimal = campaign.minimal["POT-07 net"]
     assert found.spec.table.seats > 2
     assert minimal.spec.table.seats == 2 and len(minimal.moves) <= len(found.moves)

@@ -27,20 +27,24 @@ def award_clause(model_net: Sequence[int], engine_net: Sequence[int], hand: Hand
     gaps = [theirs - ours for ours, theirs in zip(model_net, engine_net, strict=False)]
     structure = build_pots(hand.contributed, hand.live)
     settlement = hand.settlement
-    # Kept uncalled chips first: paid to a winner, they look like chips from no pot.
-    if settlement is not None and structure.returned and _kept_uncalled(model_net,
-                                                                        engine_net, hand):
+    divisions = settlement.divisions if settlement is not None else ()
+    # In hi/lo, the odd chip between the halves moved low (POT-04) first: a chip or two
+    # left uncalled can give exactly the same results (one uncalled chip kept in a pot of 3
+    # splits it 2/2, as the odd chip sent low does), and such a hand is labelled POT-04.
+    # Then kept uncalled chips (POT-07): paid to a winner, they look like chips from no pot.
+    if hand.profile.game == "hilo" and any(
+            _shifted(model_net, engine_net, divisions, moved)
+            for moved in _odd_chip_moves(divisions, hand.profile.chip_unit)):
+        return "POT-04"
+    if settlement is not None and structure.returned and (
+            _kept_uncalled(model_net, engine_net, hand, loose=False)
+            or _kept_uncalled(model_net, engine_net, hand, loose=True)):
         return "POT-07"
     for seat, net in enumerate(engine_net):
         winnable = sum(pot.amount for pot in structure.pots if seat in pot.eligible)
         winnable += structure.returned.get(seat, 0)
         if net > winnable - hand.contributed[seat]:
             return "POT-06"  # paid from a pot the seat has no claim on
-    divisions = settlement.divisions if settlement is not None else ()
-    if hand.profile.game == "hilo" and any(
-            _shifted(model_net, engine_net, divisions, moved)
-            for moved in _odd_chip_moves(divisions, hand.profile.chip_unit)):
-        return "POT-04"
     if _only_odd_chips_among_ties(gaps, divisions, hand.profile.chip_unit):
         return "POT-05"
     return "POT-02" if hand.profile.game == "hilo" else "POT-01"
@@ -55,9 +59,11 @@ def _contenders(hand: Hand) -> dict[int, Contender]:
     return contenders
 
 
-def _kept_uncalled(model_net: Sequence[int], engine_net: Sequence[int], hand: Hand) -> bool:
+def _kept_uncalled(model_net: Sequence[int], engine_net: Sequence[int], hand: Hand, *,
+                   loose: bool) -> bool:
     """Whether the engine's results are the model's with the uncalled chips left in the top
-    pot its owner contested (won by that pot's winners), or simply kept from their owner."""
+    pot its owner contested (won by that pot's winners) or, ``loose``, simply kept from
+    their owner (given to any contender of that pot)."""
     structure = build_pots(hand.contributed, hand.live)
     settlement = hand.settlement
     assert settlement is not None
@@ -67,10 +73,13 @@ def _kept_uncalled(model_net: Sequence[int], engine_net: Sequence[int], hand: Ha
                 if seat in pot.eligible]
         contested = set(pots[-1][1].eligible) if pots else set()
         others = [gap for other, gap in enumerate(gaps) if other != seat]
-        if gaps[seat] == -back and all(gap >= 0 for gap in others) and sum(others) == back \
+        if loose and gaps[seat] == -back and all(gap >= 0 for gap in others) \
+                and sum(others) == back \
                 and all(gap == 0 or other in contested for other, gap in enumerate(gaps)
                         if other != seat):
             return True  # the owner lost exactly the chips the rules give back, to the pot
+        if loose:
+            continue
         contenders = _contenders(hand)
         if not pots or not settlement.divisions or not all(
                 s in contenders for s in pots[-1][1].eligible):
