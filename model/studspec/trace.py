@@ -72,10 +72,14 @@ def import_model() -> None:
     import studspec
 
     for info in pkgutil.walk_packages(studspec.__path__, prefix="studspec."):
-        if info.name.startswith("studspec.cli") or info.name in _NEEDS_AN_EXTRA:
+        if info.name.startswith(_FACES) or info.name in _NEEDS_AN_EXTRA:
             continue
         importlib.import_module(info.name)
 
+
+_FACES = ("studspec.cli", "studspec.web")
+"""The faces (the command line, the web app) call the model and implement no clause; the
+web app needs the ``web`` extra, which an install for ``verify`` does not have."""
 
 _NEEDS_AN_EXTRA = {"studspec.pytest_plugin"}
 """Modules that import what only an extra installs (the pytest plugin needs pytest) and
