@@ -37,6 +37,28 @@ SHARED = ROOT.parent / "shared" / "data" / "handhistories"
 LOCAL = ROOT / "tests" / "data" / "handhistories"
 
 
+def _dask_command(folder: Path) -> tuple[str, dict[str, Any]]:
+    """The venv's ``dask`` command and quiet Popen options that run it in ``folder``."""
+    dask = shutil.which("dask", path=str(Path(sys.executable).parent)) or "dask"
+    return dask, {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, "cwd": folder}
+
+
+def _start_scheduler(folder: Path, processes: list[subprocess.Popen[bytes]]) -> str:
+    """Start a scheduler on a free loopback port (appended to ``processes``, for the
+    caller to stop) and return its address once it has written it."""
+    dask, quiet = _dask_command(folder)
+    address_file = folder / "scheduler.json"
+    processes.append(subprocess.Popen(
+        [dask, "scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard",
+         "--scheduler-file", str(address_file)], **quiet))
+    for _ in range(600):
+        if address_file.is_file() and address_file.stat().st_size:
+            break
+        time.sleep(0.1)
+    address: str = json.loads(address_file.read_text(encoding="utf-8"))["address"]
+    return address
+
+
 @pytest.fixture(scope="module")
 def scheduler(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The address of a running scheduler with two workers (CI's, or started here)."""
@@ -48,19 +70,10 @@ def scheduler(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield given
         return
     folder = tmp_path_factory.mktemp("cluster")
-    address_file = folder / "scheduler.json"
-    dask = shutil.which("dask", path=str(Path(sys.executable).parent)) or "dask"
-    quiet: dict[str, Any] = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL,
-                             "cwd": folder}
-    processes = [subprocess.Popen([dask, "scheduler", "--host", "127.0.0.1", "--port", "0",
-                                   "--no-dashboard", "--scheduler-file", str(address_file)],
-                                  **quiet)]
+    dask, quiet = _dask_command(folder)
+    processes: list[subprocess.Popen[bytes]] = []
     try:
-        for _ in range(600):
-            if address_file.is_file() and address_file.stat().st_size:
-                break
-            time.sleep(0.1)
-        address = json.loads(address_file.read_text(encoding="utf-8"))["address"]
+        address = _start_scheduler(folder, processes)
         processes += [subprocess.Popen([dask, "worker", address, "--nworkers", "1",
                                         "--nthreads", "1", "--no-dashboard"], **quiet)
                       for _ in range(2)]
@@ -169,20 +182,10 @@ def test_a_cluster_that_loses_its_only_worker_ends_the_work_naming_what_is_left(
         tmp_path: Path) -> None:
     # A cluster of its own (the shared one keeps its workers): a scheduler and one worker
     # process without a nanny, killed (SIGKILL) while it sleeps on the first item.
-    address_file = tmp_path / "scheduler.json"
-    dask = shutil.which("dask", path=str(Path(sys.executable).parent)) or "dask"
-    quiet: dict[str, Any] = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL,
-                             "cwd": tmp_path}
-    scheduler = subprocess.Popen([dask, "scheduler", "--host", "127.0.0.1", "--port", "0",
-                                  "--no-dashboard", "--scheduler-file", str(address_file)],
-                                 **quiet)
-    processes = [scheduler]
+    dask, quiet = _dask_command(tmp_path)
+    processes: list[subprocess.Popen[bytes]] = []
     try:
-        for _ in range(600):
-            if address_file.is_file() and address_file.stat().st_size:
-                break
-            time.sleep(0.1)
-        address = json.loads(address_file.read_text(encoding="utf-8"))["address"]
+        address = _start_scheduler(tmp_path, processes)
         worker = subprocess.Popen([dask, "worker", address, "--no-nanny", "--nthreads", "1",
                                    "--no-dashboard"], **quiet)
         processes.append(worker)
