@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import lru_cache
 
-from studspec import ops
+from studspec import round_rules
 from studspec.betting_state import (
     WAGER_KINDS,
     Action,
@@ -28,18 +29,22 @@ from studspec.betting_state import (
 )
 from studspec.deck import MAX_SEATS, MIN_SEATS
 from studspec.errors import IllegalActionError, InvalidInputError
-from studspec.ops import Term
+from studspec.round_rules import (
+    CHECK,
+    FOLD,
+    KIND_CODES,
+    KINDS,
+    NO_ACTOR,
+    RoundTerms,
+    TableTerms,
+    bring_in_level_rule,
+    call_to_rule,
+    fold_offered_rule,
+    wager_target_rule,
+)
 from studspec.stakes import Stakes
 from studspec.trace import implements
-from studspec.wagering import (
-    BetRules,
-    Street,
-    allowed_increments,
-    cap_in_force,
-    counts_as_full,
-    max_wagers,
-    open_pair_option,
-)
+from studspec.wagering import BetRules, Street, allowed_increments
 
 __all__ = [
     "WAGER_KINDS", "Action", "ActionKind", "Event", "LegalAction", "RoundState", "SeatState",
@@ -48,78 +53,68 @@ __all__ = [
     "can_complete", "can_fold", "can_raise", "check", "check_action", "check_bet",
     "check_bring_in", "check_call", "check_check", "check_complete", "check_fold",
     "check_raise", "complete", "contenders", "fold", "fold_offered_rule", "increments",
-    "legal_actions", "needs_to_act", "next_actor", "raise_to", "start_round", "wager_kind",
-    "wager_refusal", "wager_target_rule",
+    "legal_actions", "needs_to_act", "next_actor", "raise_to", "round_terms", "start_round",
+    "table_terms", "wager_kind", "wager_refusal", "wager_target_rule",
 ]
 
 
-# The arithmetic of the round's decisions, written with studspec.ops: the model calls them
-# on ints, proofs/round_pins.py and the round's Z3 encoding (proofs/betting_encoding.py)
-# call the same code on Z3 terms.
+# The round's decisions live in studspec.round_rules, written with studspec.ops: the
+# functions below convert a RoundState to its flat RoundTerms and back, and the proofs call
+# the same rules on Z3 terms (proofs/betting_encoding.py, proofs/round_pins.py).
 
-@implements("BRINGIN-05")
-def bring_in_level_rule(street: Term, first_stack: Term, bring_in: Term) -> Term:
-    """BRINGIN-05: the level a round opens at: the bring-in when the 3rd-street low card is
-    all-in on the ante (nothing posted, the bring-in still the amount to match), else 0."""
-    return ops.ite(ops.and_(ops.eq(street, int(Street.THIRD)), ops.eq(first_stack, 0)),
-                   bring_in, 0)
-
-
-@implements("BET-04", "BET-06")
-def call_to_rule(level: Term, wager: Term, stack: Term) -> Term:
-    """BET-06: a call brings the player's wager to the level (the bring-in is live: what he
-    has in counts), or all his chips when he has fewer (BET-11)."""
-    return ops.min_([level, wager + stack])
+@lru_cache(maxsize=256)
+def _table(street: Street, stakes: Stakes, rules: BetRules, open_pair: bool) -> TableTerms:
+    return TableTerms(street=int(street), small=stakes.small_bet, big=stakes.big_bet,
+                      bring_in=stakes.bring_in, open_pair=open_pair,
+                      open_pair_rule=rules.fourth_street_open_pair, cap=rules.raise_cap,
+                      heads_up_uncapped=rules.heads_up_uncapped,
+                      event_heads_up=rules.event_heads_up,
+                      half_bet=rules.short_all_in_rule == "half_bet",
+                      fold_unopposed=rules.fold_when_nothing_to_call)
 
 
-@implements("BET-02", "BET-05", "BET-11")
-def wager_target_rule(full_level: Term, increment: Term, wager: Term, stack: Term) -> Term:
-    """BET-02/BET-05: a bet, completion or raise goes one increment above the last full
-    wager (not above a short all-in's level), or all the player's chips when fewer."""
-    return ops.min_([full_level + increment, wager + stack])
+def table_terms(state: RoundState) -> TableTerms:
+    """The round's fixed inputs as round_rules reads them."""
+    return _table(state.street, state.stakes, state.rules, state.open_pair)
 
 
-@implements("BET-04")
-def fold_offered_rule(to_call: Term, fold_when_nothing_to_call: Term) -> Term:
-    """BET-04: a fold is offered facing a wager, and with nothing to call only under the
-    profile's fold_when_nothing_to_call."""
-    return ops.or_(ops.gt(to_call, 0), fold_when_nothing_to_call)
+def round_terms(state: RoundState) -> RoundTerms:
+    """The round's state as round_rules reads it."""
+    seats = state.seats
+    return RoundTerms(stack=[seat.stack for seat in seats], wager=[seat.wager for seat in seats],
+                      folded=[seat.folded for seat in seats],
+                      acted=[seat.acted for seat in seats], level=state.level,
+                      full_level=state.full_level, wagers=state.wagers, capped=state.capped,
+                      doubled=state.doubled, pending=state.bring_in_seat is not None,
+                      actor=NO_ACTOR if state.actor is None else state.actor)
 
 
-def _in_hand(state: RoundState) -> int:
-    return sum(not seat.folded for seat in state.seats)
+def _state(before: RoundState, terms: RoundTerms) -> RoundState:
+    """The RoundState of ``terms`` (same street, stakes and rules as ``before``)."""
+    seats = tuple(SeatState(stack=stack, wager=wager, folded=bool(folded), acted=bool(acted))
+                  for stack, wager, folded, acted in zip(terms.stack, terms.wager, terms.folded,
+                                                         terms.acted, strict=True))
+    actor = None if terms.actor == NO_ACTOR else int(terms.actor)
+    return replace(before, seats=seats, actor=actor, level=terms.level,
+                   full_level=terms.full_level, wagers=terms.wagers, capped=bool(terms.capped),
+                   doubled=bool(terms.doubled), bring_in_seat=actor if terms.pending else None)
 
 
 def contenders(state: RoundState) -> int:
     """Players still in the hand with chips behind (the cap counts these: BET-09)."""
-    return sum(seat.can_act for seat in state.seats)
+    return int(round_rules.contenders(round_terms(state)))
 
 
-@implements("BET-10")
 def needs_to_act(state: RoundState, index: int) -> bool:
-    """Whether a seat must still act: it can act and has not matched, or has not acted yet.
-
-    BET-10: a player who has matched the level but not acted need not act when nobody
-    else has chips behind (no bet could be answered).
-    """
-    seat = state.seats[index]
-    if not seat.can_act or _in_hand(state) <= 1:
-        return False
-    if seat.wager < state.level:
-        return True
-    others_with_chips = any(other.can_act for i, other in enumerate(state.seats) if i != index)
-    return not seat.acted and others_with_chips
+    """Whether a seat must still act (BET-10: ``round_rules.needs_to_act``)."""
+    return bool(round_rules.needs_to_act(round_terms(state), index))
 
 
-@implements("BET-01", "BET-10")
 def next_actor(state: RoundState, after: int, *, inclusive: bool = False) -> int | None:
-    """The first seat clockwise (rising seat number) from ``after`` that must act; None: over."""
-    count = len(state.seats)
-    for step in range(0 if inclusive else 1, count + (0 if inclusive else 1)):
-        seat = (after + step) % count
-        if needs_to_act(state, seat):
-            return seat
-    return None
+    """The first seat clockwise (rising seat number) from ``after`` that must act; None: over
+    (BET-01, BET-10: ``round_rules.next_actor``)."""
+    seat = round_rules.next_actor(round_terms(state), after, inclusive=inclusive)
+    return None if seat == NO_ACTOR else int(seat)
 
 
 @implements("BET-01", "BRINGIN-05")
@@ -146,19 +141,11 @@ def start_round(street: Street, stakes: Stakes, rules: BetRules, stacks: Sequenc
     if sum(flags) < 2:
         raise InvalidInputError("a betting round needs at least two players in the hand",
                                 input_text=str(flags), where="in_hand")
-    seats = tuple(SeatState(stack=stack, folded=not flag)
-                  for stack, flag in zip(stacks, flags, strict=True))
-    opponents_with_chips = any(seat.can_act for i, seat in enumerate(seats) if i != first_actor)
-    bring_in_seat = (first_actor if street == Street.THIRD and stacks[first_actor] > 0
-                     and opponents_with_chips else None)
-    # BRINGIN-05: a low card all-in on the ante leaves the bring-in standing as the level.
-    level: int = bring_in_level_rule(int(street), stacks[first_actor], stakes.bring_in)
-    state = RoundState(street=street, stakes=stakes, rules=rules, open_pair=open_pair,
-                       seats=seats, actor=None, pot=pot, level=level, full_level=0, wagers=0,
-                       capped=False, doubled=False, bring_in_seat=bring_in_seat)
-    if bring_in_seat is not None:
-        return replace(state, actor=bring_in_seat)
-    return replace(state, actor=next_actor(state, first_actor, inclusive=True))
+    shell = RoundState(street=street, stakes=stakes, rules=rules, open_pair=open_pair,
+                       seats=(), actor=None, pot=pot, level=0, full_level=0, wagers=0,
+                       capped=False, doubled=False, bring_in_seat=None)
+    table = _table(street, stakes, rules, open_pair)
+    return _state(shell, round_rules.opening(table, list(stacks), flags, first_actor))
 
 
 def increments(state: RoundState) -> tuple[int, ...]:
@@ -167,98 +154,66 @@ def increments(state: RoundState) -> tuple[int, ...]:
                               state.doubled)
 
 
-@implements("BET-08", "BET-09", "BET-10", "BET-11")
 def wager_refusal(state: RoundState) -> tuple[str, str] | None:
-    """Why the actor may not bet, complete or raise now (clause, reason), or None if he may."""
+    """Why the actor may not bet, complete or raise now (clause, reason), or None if he may
+    (the conditions are ``round_rules.refusals``, in this order)."""
     assert state.actor is not None
-    seat = state.seats[state.actor]
-    if seat.acted:
+    acted, only_a_call, nobody_answers, cap_reached, capped = round_rules.refusals(
+        table_terms(state), round_terms(state))
+    if acted:
         return ("BET-11", "an all-in for less than a full raise does not reopen the betting "
                           "for a player who has already acted: call or fold")
-    if seat.stack <= state.level - seat.wager:
+    if only_a_call:
         return ("BET-11", "the player has only enough chips to call")
-    if not any(other.can_act for i, other in enumerate(state.seats) if i != state.actor):
+    if nobody_answers:
         return ("BET-10", "every other player is all-in or folded: nobody could answer a raise")
-    if state.wagers >= max_wagers(state.rules) and cap_in_force(state.rules, contenders(state)):
+    if cap_reached:
         return ("BET-08", f"the cap of a bet and {state.rules.raise_cap} raises is reached")
-    if state.capped:
+    if capped:
         return ("BET-09", f"the betting was capped at a bet and {state.rules.raise_cap} raises "
                           "with three or more players and stays capped heads-up")
     return None
 
 
-@implements("BET-05")
 def wager_kind(state: RoundState) -> ActionKind:
     """The name of the next full wager: bet from nothing, completion of a bring-in or short
     bet (BET-05: the completion is the bet, not a raise), else a raise."""
-    if state.wagers > 0:
-        return ActionKind.RAISE
-    if state.level > 0 or state.bring_in_seat is not None:
-        return ActionKind.COMPLETE
-    return ActionKind.BET
+    is_bet, is_completion, _is_raise = round_rules.wager_names(round_terms(state))
+    return ActionKind.BET if is_bet else ActionKind.COMPLETE if is_completion else ActionKind.RAISE
 
 
-@implements("BET-02", "BET-03", "BET-07")
-def _wager_actions(state: RoundState, seat: SeatState) -> list[LegalAction]:
-    """The full wagers open to the actor: exactly one increment above the last full wager.
-
-    BET-02: no other amount is legal, except that a player short of chips goes all-in for
-    what he has (BET-11).
-    """
-    kind = wager_kind(state)
-    actions: list[LegalAction] = []
-    for increment in increments(state):
-        target: int = wager_target_rule(state.full_level, increment, seat.wager, seat.stack)
-        if target <= state.level or any(action.to == target for action in actions):
-            continue
-        all_in = target == seat.wager + seat.stack
-        if all_in and target < state.full_level + increment:
-            clause = "BET-11"
-        elif increment == state.stakes.big_bet and state.street == Street.FOURTH:
-            clause = "BET-07"
-        elif kind == ActionKind.COMPLETE:
-            clause = "BRINGIN-04" if state.bring_in_seat is not None else "BET-05"
-        else:
-            clause = "BET-03"
-        actions.append(LegalAction(kind, target, target - seat.wager, all_in, clause))
-    return actions
+def _clause(state: RoundState, offer: round_rules.Offer, seat: SeatState) -> str:
+    """The clause that allows an offered action (for the reports; the offer itself is
+    decided by round_rules)."""
+    kind = KINDS[offer.kind]
+    if kind in (ActionKind.BRING_IN, ActionKind.FOLD, ActionKind.CHECK):
+        return "BRINGIN-04" if kind == ActionKind.BRING_IN else "BET-04"
+    if kind == ActionKind.CALL:
+        return "BET-06" if seat.wager > 0 and state.street == Street.THIRD else "BET-04"
+    if offer.to == seat.wager + seat.stack and offer.to < state.full_level + offer.increment:
+        return "BET-11"
+    if offer.increment == state.stakes.big_bet and state.street == Street.FOURTH:
+        return "BET-07"
+    if kind == ActionKind.COMPLETE:
+        return "BRINGIN-04" if state.bring_in_seat is not None else "BET-05"
+    return "BET-03"
 
 
-@implements("BET-04", "BET-06", "BRINGIN-04")
 def legal_actions(state: RoundState) -> tuple[LegalAction, ...]:
-    """Every legal action of the player to act, with amounts and the allowing clause.
-
-    BRINGIN-04: the bring-in player opens with the bring-in or completes; he may not fold
-    or check. BET-06: the bring-in is live, so a call costs the level less what the player
-    has already put in. BET-04: fold or call facing a wager, check facing none; a fold
-    facing none only under ``fold_when_nothing_to_call`` (the fold then stands).
-    """
+    """Every legal action of the player to act, with amounts and the allowing clause: the
+    offers of ``round_rules.offers`` that hold now (BRINGIN-04, BET-04/06, BET-02/05/11)."""
     if state.actor is None:
         return ()
     seat = state.seats[state.actor]
-    if state.bring_in_seat == state.actor:
-        amount = min(state.stakes.bring_in, seat.stack)
-        opening = [LegalAction(ActionKind.BRING_IN, amount, amount, amount == seat.stack,
-                               "BRINGIN-04")]
-        if seat.stack > state.stakes.bring_in:
-            opening += _wager_actions(state, seat)
-        return tuple(opening)
-    actions: list[LegalAction] = []
-    to_call = state.level - seat.wager
-    # BET-04: with nothing to call the sources offer a check; a profile may let the player
-    # fold all the same (the TDA's binding fold, PokerStars' logs).
-    if fold_offered_rule(to_call, state.rules.fold_when_nothing_to_call):
-        actions.append(LegalAction(ActionKind.FOLD, seat.wager, 0, False, "BET-04"))
-    if to_call > 0:
-        call_to: int = call_to_rule(state.level, seat.wager, seat.stack)
-        call_clause = "BET-06" if seat.wager > 0 and state.street == Street.THIRD else "BET-04"
-        actions.append(LegalAction(ActionKind.CALL, call_to, call_to - seat.wager,
-                                   call_to == seat.wager + seat.stack, call_clause))
-    else:
-        actions.append(LegalAction(ActionKind.CHECK, seat.wager, 0, False, "BET-04"))
-    if wager_refusal(state) is None:
-        actions += _wager_actions(state, seat)
-    return tuple(actions)
+    top = seat.wager + seat.stack
+    return tuple(LegalAction(KINDS[offer.kind], offer.to, offer.to - seat.wager, offer.to == top
+                             and offer.kind not in _PASSIVE, _clause(state, offer, seat))
+                 for offer in round_rules.offers(table_terms(state), round_terms(state))
+                 if offer.offered)
+
+
+_PASSIVE = (FOLD, CHECK)
+"""Actions that put in nothing: never all-in, even with no chips behind."""
 
 
 def check_action(state: RoundState, action: Action) -> LegalAction:
@@ -294,41 +249,14 @@ def can_action(state: RoundState, action: Action) -> bool:
     return True
 
 
-@implements("BET-05", "BET-07", "BET-08", "BET-11", "BRINGIN-05")
 def apply_legal(state: RoundState, legal: LegalAction) -> Event:
-    """Apply a legal action of the actor: move chips, update the level, the cap and the turn.
-
-    BRINGIN-05: after the bring-in (even a short one) the amount to match is the full
-    bring-in. BET-11: a wager counts as full by ``counts_as_full``; a full wager reopens
-    the betting for everyone else, a short all-in only raises the amount to call.
-    """
+    """Apply a legal action of the actor: move chips, update the level, the cap and the turn
+    (``round_rules.after_action``: BRINGIN-05, BET-05/07/08/09/11)."""
     assert state.actor is not None
-    index, seat = state.actor, state.seats[state.actor]
-    new_seat = SeatState(stack=seat.stack - legal.chips, wager=legal.to,
-                         folded=legal.kind == ActionKind.FOLD, acted=True)
-    seats = list(state.seats)
-    seats[index] = new_seat
-    level, full_level, wagers = state.level, state.full_level, state.wagers
-    capped, doubled, full = state.capped, state.doubled, False
-    if legal.kind == ActionKind.BRING_IN:
-        level = state.stakes.bring_in
-    elif legal.kind in WAGER_KINDS:
-        size = legal.to - state.full_level
-        full = counts_as_full(size, increments(state)[0], state.rules.short_all_in_rule)
-        level = max(level, legal.to)
-        if full:
-            full_level, wagers = legal.to, wagers + 1
-            doubled = doubled or (open_pair_option(state.street, state.rules, state.open_pair)
-                                  and size > state.stakes.small_bet)
-            if wagers >= max_wagers(state.rules) and cap_in_force(state.rules,
-                                                                  contenders(state)):
-                capped = True
-            seats = [other if i == index else replace(other, acted=False)
-                     for i, other in enumerate(seats)]
-    after = replace(state, seats=tuple(seats), level=level, full_level=full_level,
-                    wagers=wagers, capped=capped, doubled=doubled, bring_in_seat=None)
-    after = replace(after, actor=next_actor(after, index))
-    return Event(index, legal, full, after)
+    terms = round_terms(state)
+    after = round_rules.after_action(table_terms(state), terms, KIND_CODES[legal.kind],
+                                     legal.to)
+    return Event(state.actor, legal, after.wagers != terms.wagers, _state(state, after))
 
 
 def apply_action(state: RoundState, action: Action) -> Event:

@@ -12,7 +12,7 @@ and no overhead beyond one ``isinstance`` check.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, overload
 
 Term = Any
@@ -94,9 +94,10 @@ def and_(*conditions: bool) -> bool: ...
 def and_(*conditions: Term) -> Term: ...
 def and_(*conditions: Term) -> Term:
     """Every condition holds."""
-    if not _symbolic(*conditions):
-        return all(conditions)
-    return _z3().And(*conditions)
+    for condition in conditions:
+        if not isinstance(condition, int):  # bool is an int subclass
+            return _z3().And(*conditions)
+    return all(conditions)  # the model's path
 
 
 @overload
@@ -105,9 +106,10 @@ def or_(*conditions: bool) -> bool: ...
 def or_(*conditions: Term) -> Term: ...
 def or_(*conditions: Term) -> Term:
     """Some condition holds."""
-    if not _symbolic(*conditions):
-        return any(conditions)
-    return _z3().Or(*conditions)
+    for condition in conditions:
+        if not isinstance(condition, int):  # bool is an int subclass
+            return _z3().Or(*conditions)
+    return any(conditions)  # the model's path
 
 
 @overload
@@ -130,6 +132,13 @@ def ite(condition: Term, then: Term, otherwise: Term) -> Term:
     if isinstance(condition, int):  # the model's path, first
         return then if condition else otherwise
     return _z3().If(condition, then, otherwise)
+
+
+def ite_lazy(condition: Term, then: Callable[[], Term], otherwise: Callable[[], Term]) -> Term:
+    """``ite`` of two values computed on demand: on the model's path only the chosen one."""
+    if isinstance(condition, int):  # the model's path, first
+        return then() if condition else otherwise()
+    return _z3().If(condition, then(), otherwise())
 
 
 def min_(values: Sequence[Term]) -> Term:
@@ -165,3 +174,73 @@ def distinct(values: Sequence[Term]) -> Term:
         return len(set(values)) == len(values)  # the pairwise test below, on the model's ints
     return and_(*[not_(eq(values[i], values[j]))
                   for i in range(len(values)) for j in range(i + 1, len(values))])
+
+
+def const(value: int, like: Term) -> Term:
+    """The number ``value`` in the sort of ``like``: the int itself on the model's path, a
+    bit-vector of ``like``'s width or a Z3 integer otherwise (so that a choice between
+    constants, such as a seat number, has the sort of the term it is compared with)."""
+    if isinstance(like, int):  # the model's path, first
+        return value
+    z3 = _z3()
+    if isinstance(like, z3.BitVecRef):
+        return z3.BitVecVal(value, like.size())
+    return z3.IntVal(value)
+
+
+COUNT_WIDTH = 4
+"""The width of a symbolic count of conditions (at most 15: a table holds at most 9 seats)."""
+
+
+def count(conditions: Sequence[Term]) -> Term:
+    """How many conditions hold (a 4-bit bit-vector when any is symbolic)."""
+    if not _symbolic(*conditions):
+        return sum(1 for condition in conditions if condition)
+    z3 = _z3()
+    one, zero = z3.BitVecVal(1, COUNT_WIDTH), z3.BitVecVal(0, COUNT_WIDTH)
+    return z3.Sum([z3.If(condition, one, zero) if not isinstance(condition, int)
+                   else (one if condition else zero) for condition in conditions])
+
+
+def select(values: Sequence[Term], index: Term) -> Term:
+    """``values[index]``; for a symbolic index, a choice over the positions (the last one
+    when the index names none)."""
+    if isinstance(index, int):  # the model's path, first
+        return values[index]
+    result = values[-1]
+    for position in range(len(values) - 2, -1, -1):
+        result = ite(eq(index, position), values[position], result)
+    return result
+
+
+def switch(index: Term, positions: int, case: Any) -> Term:
+    """``case(index)`` for an index below ``positions``; for a symbolic index, a choice over
+    ``case(0) .. case(positions - 1)`` (the last one when the index names none)."""
+    if isinstance(index, int):  # the model's path, first
+        return case(index)
+    return select([case(position) for position in range(positions)], index)
+
+
+def any_other(conditions: Sequence[Term], position: int) -> Term:
+    """Some condition other than the one at ``position`` holds."""
+    if not _symbolic(*conditions):
+        return sum(1 for condition in conditions if condition) > (1 if conditions[position]
+                                                                 else 0)
+    return or_(*conditions[:position], *conditions[position + 1:])
+
+
+def first_of(positions: Sequence[int], holds: Callable[[int], Term], none: int,
+             like: Term) -> Term:
+    """The first position for which ``holds`` holds, else ``none`` (numbers in the sort of
+    ``like``). Conditions are tried in turn and the search stops at the first that holds;
+    from the first symbolic condition on, the result is a choice over the rest."""
+    for index, position in enumerate(positions):
+        condition = holds(position)
+        if not isinstance(condition, int):  # bool is an int subclass
+            result = const(none, like)
+            for later in reversed(positions[index + 1:]):
+                result = ite(holds(later), const(later, like), result)
+            return ite(condition, const(position, like), result)
+        if condition:
+            return const(position, like)
+    return const(none, like)

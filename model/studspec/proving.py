@@ -194,7 +194,10 @@ def _run_registered(name: str) -> tuple[Verdict, float, int, str | None, str, st
 
 
 def evaluate(expression: Any) -> bool | int:
-    """Evaluate a closed Z3 term (no free constants) to a Python bool or int."""
+    """Evaluate a closed Z3 term (no free constants) to a Python bool or int; a Python bool
+    or int (a model function's constant result, such as a flag it always sets) is itself."""
+    if isinstance(expression, int):
+        return expression
     value = z3.simplify(expression)
     if z3.is_true(value):
         return True
