@@ -6,14 +6,17 @@ Two kinds of goal, both about the model's own code (studspec.betting):
 * The round's arithmetic (the call, the wager target, the fold offered, the opening level)
   is written with studspec.ops; here each rule is called on Z3 integers and proved equal to
   its clause's statement for every value within the bounds.
-* ``legal_actions``, ``start_round`` and ``apply_legal`` build lists and states, so they are
-  run on every state reachable in bounded rounds — 2 and 3 seats, stacks from all-in on the
-  ante to deep, every street, each value of every betting parameter of the profiles — and
-  every state's legal actions are compared with the clauses' statement, written below from
-  the clauses' words without the model's helpers; every transition is checked against the
-  round's invariants (chips conserved, the cap, a short all-in reopening for nobody who has
-  acted, the next actor clockwise) and the round must end on every path (no state repeats,
-  every path reaches a state where nobody is to act, with every player matched).
+* ``legal_actions``, ``start_round`` and ``apply_legal`` — the layer users call, which
+  converts a ``RoundState`` to the round's terms, runs studspec.round_rules on them (proved
+  on every symbolic state in proofs/round_statement.py) and lists the result as
+  ``LegalAction``s with their chips and all-in flags — are run on every state reachable in
+  bounded rounds — 2 and 3 seats, stacks from all-in on the ante to deep, every street,
+  each value of every betting parameter of the profiles — and every state's legal actions
+  are compared with the clauses' statement, written below from the clauses' words without
+  the model's helpers; every transition is checked against the round's invariants (chips
+  conserved, the cap, a short all-in reopening for nobody who has acted, the next actor
+  clockwise) and the round must end on every path (no state repeats, every path reaches a
+  state where nobody is to act, with every player matched).
 
 Known-wrong variants follow: each is a wrong rule the way an implementer might write it,
 and ``studspec prove --check-vacuity`` must see the pins REFUTE it.
@@ -112,25 +115,25 @@ def pin_round_arithmetic() -> Iterator[Goal]:
 
 
 @wrong_variant(call_to_rule, "the call not live for the bring-in (the whole level again)",
-               "pin-round-arithmetic")
+               "pin-round-arithmetic", "legal-actions-every-state")
 def _call_not_live(level: Any, wager: Any, stack: Any) -> Any:
     return ops.min_([wager + level, wager + stack])
 
 
 @wrong_variant(wager_target_rule, "raise target counted from the player's own wager",
-               "pin-round-arithmetic")
+               "pin-round-arithmetic", "legal-actions-every-state")
 def _target_from_own_wager(full_level: Any, increment: Any, wager: Any, stack: Any) -> Any:
     return ops.min_([ops.max_([full_level, wager]) + increment, wager + stack])
 
 
 @wrong_variant(fold_offered_rule, "fold offered with nothing to call, whatever the profile",
-               "pin-round-arithmetic")
+               "pin-round-arithmetic", "legal-actions-every-state")
 def _fold_always(to_call: Any, fold_when_nothing_to_call: Any) -> Any:
     return True
 
 
 @wrong_variant(bring_in_level_rule, "no bring-in level after an all-in low card",
-               "pin-round-arithmetic", "pin-round-start")
+               "pin-round-arithmetic", "pin-round-start", "round-opening-every-state")
 def _no_level_after_all_in(street: Any, first_stack: Any, bring_in: Any) -> Any:
     return 0
 

@@ -78,3 +78,29 @@ def test_every_profile_lies_in_the_proved_parameter_domain() -> None:
         for street in Street:
             state = start_round(street, stakes, rules, [100, 100], 0, open_pair=True)
             assert evaluate(encoding.params_ok(encoding.params_value(state))), name
+
+
+statement = PROOFS["round_statement"]
+
+
+@pytest.mark.clause("BET-01", "BET-02", "BET-04", "BET-05", "BET-06", "BET-11", "BRINGIN-04")
+@settings(max_examples=60)
+@given(round_starts(max_players=6), st.data())
+def test_the_clauses_statement_in_z3_agrees_with_the_model(state: RoundState,
+                                                          data: st.DataObject) -> None:
+    # proofs/round_statement.py writes the clauses' legal actions, full wagers and next
+    # actor in Z3 without the model's helpers; on concrete states they must say what the
+    # model does (else a PROVED equality would be about another round).
+    params = encoding.params_value(state)
+    for before, action, after, full in play(state, data):
+        encoded = encoding.state_value(before)
+        kind = data.draw(st.sampled_from(list(ActionKind)))
+        to = data.draw(st.integers(min_value=0, max_value=before.level + 30))
+        assert evaluate(statement.declared_legal(params, encoded, kind_code(kind),
+                                                 encoding.bv(to))) == can_action(
+            before, Action(kind, to))
+        code, amount = kind_code(action.kind), encoding.bv(action.to)
+        assert evaluate(statement.declared_full(params, encoded, code, amount)) == full
+        actor = after.actor if after.actor is not None else encoding.NONE
+        assert evaluate(statement.clockwise_seat(encoding.state_value(after), encoding.bv(
+            before.actor), inclusive=False)) == actor
