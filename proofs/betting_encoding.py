@@ -12,6 +12,7 @@ formulas and the Python model on the same concrete states and actions.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import z3
@@ -162,7 +163,7 @@ def needs_to_act(s: ZState, i: int) -> Any:
     return round_rules.needs_to_act(s, i)
 
 
-def select(s: ZState, values: list[Any]) -> Any:
+def select(s: ZState, values: Sequence[Any]) -> Any:
     """The value of the actor's seat."""
     return ops.select(values, s.actor)
 

@@ -15,7 +15,7 @@ raise. Known-wrong variants follow (``studspec prove --check-vacuity``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -57,7 +57,7 @@ from .betting_encoding import (
 # ---- the clauses' statements, from their words (plain Z3; no function of the model)
 
 
-def _at(actor: Any, values: list[Any]) -> Any:
+def _at(actor: Any, values: Sequence[Any]) -> Any:
     """The actor's value among the seats' (the last seat's when he is none)."""
     result = values[-1]
     for seat in range(len(values) - 2, -1, -1):
