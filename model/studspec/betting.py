@@ -14,7 +14,6 @@ ones are raises.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from functools import lru_cache
 
 from studspec import round_rules
@@ -91,13 +90,18 @@ def round_terms(state: RoundState) -> RoundTerms:
 
 def _state(before: RoundState, terms: RoundTerms) -> RoundState:
     """The RoundState of ``terms`` (same street, stakes and rules as ``before``)."""
-    seats = tuple(SeatState(stack=stack, wager=wager, folded=bool(folded), acted=bool(acted))
-                  for stack, wager, folded, acted in zip(terms.stack, terms.wager, terms.folded,
-                                                         terms.acted, strict=True))
+    old_seats = before.seats or (None,) * terms.seats
+    seats = tuple(
+        old if old is not None and (old.stack, old.wager, old.folded, old.acted) == values
+        else SeatState(*values)  # (an unchanged seat is kept as it is)
+        for old, values in zip(old_seats, zip(terms.stack, terms.wager, terms.folded,
+                                              terms.acted, strict=True), strict=True))
     actor = None if terms.actor == NO_ACTOR else int(terms.actor)
-    return replace(before, seats=seats, actor=actor, level=terms.level,
-                   full_level=terms.full_level, wagers=terms.wagers, capped=bool(terms.capped),
-                   doubled=bool(terms.doubled), bring_in_seat=actor if terms.pending else None)
+    return RoundState(street=before.street, stakes=before.stakes, rules=before.rules,
+                      open_pair=before.open_pair, seats=seats, actor=actor, pot=before.pot,
+                      level=terms.level, full_level=terms.full_level, wagers=terms.wagers,
+                      capped=bool(terms.capped), doubled=bool(terms.doubled),
+                      bring_in_seat=actor if terms.pending else None)
 
 
 def contenders(state: RoundState) -> int:
@@ -204,12 +208,23 @@ def legal_actions(state: RoundState) -> tuple[LegalAction, ...]:
     offers of ``round_rules.offers`` that hold now (BRINGIN-04, BET-04/06, BET-02/05/11)."""
     if state.actor is None:
         return ()
+    remembered: tuple[LegalAction, ...] | None = state.__dict__.get(_REMEMBERED)
+    if remembered is not None:
+        return remembered
     seat = state.seats[state.actor]
     top = seat.wager + seat.stack
-    return tuple(LegalAction(KINDS[offer.kind], offer.to, offer.to - seat.wager, offer.to == top
-                             and offer.kind not in _PASSIVE, _clause(state, offer, seat))
-                 for offer in round_rules.offers(table_terms(state), round_terms(state))
-                 if offer.offered)
+    actions = tuple(LegalAction(KINDS[offer.kind], offer.to, offer.to - seat.wager,
+                                offer.to == top and offer.kind not in _PASSIVE,
+                                _clause(state, offer, seat))
+                    for offer in round_rules.offers(table_terms(state), round_terms(state))
+                    if offer.offered)
+    # A state is immutable, so its legal actions are kept on it (not a field: equality and
+    # hashing ignore it); a hand asks for them when it reports and again when it applies.
+    object.__setattr__(state, _REMEMBERED, actions)
+    return actions
+
+
+_REMEMBERED = "_legal_actions"
 
 
 _PASSIVE = (FOLD, CHECK)

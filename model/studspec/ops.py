@@ -244,3 +244,13 @@ def first_of(positions: Sequence[int], holds: Callable[[int], Term], none: int,
         if condition:
             return const(position, like)
     return const(none, like)
+
+
+def update(values: Sequence[Term], index: Term, value: Term) -> list[Term]:
+    """``values`` with the one at ``index`` replaced by ``value`` (for a symbolic index, a
+    choice at every position)."""
+    if isinstance(index, int):  # the model's path, first
+        changed = list(values)
+        changed[index] = value
+        return changed
+    return [ite(eq(index, position), value, old) for position, old in enumerate(values)]

@@ -15,8 +15,7 @@ seat choices (the actor, the next actor) as ``ops.select``/``ops.switch`` over t
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from functools import cached_property
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from studspec import ops
@@ -80,10 +79,14 @@ class RoundTerms:
         """The number of seats."""
         return len(self.stack)
 
-    @cached_property
+    _able: list[Term] | None = field(default=None, init=False, repr=False)
+
+    @property
     def able(self) -> list[Term]:
         """For each seat, whether it is in the hand with chips behind (``can_act``)."""
-        return [can_act(self, seat) for seat in range(self.seats)]
+        if self._able is None:
+            self._able = [can_act(self, seat) for seat in range(self.seats)]
+        return self._able
 
 
 class Offer(NamedTuple):
@@ -270,6 +273,8 @@ def wager_targets(table: TableTerms, state: RoundTerms) -> list[tuple[Term, Term
     stack, wager = ops.select(state.stack, actor), ops.select(state.wager, actor)
     targets: list[tuple[Term, Term, Term]] = []
     for allowed, size in increment_options(table, state):
+        if allowed is False:  # the model's path: an increment not allowed offers nothing
+            continue
         target = wager_target_rule(state.full_level, size, wager, stack)
         fresh = ops.and_(*[ops.not_(ops.and_(earlier, ops.eq(target, to)))
                            for earlier, _size, to in targets])
@@ -300,10 +305,13 @@ def offers(table: TableTerms, state: RoundTerms) -> list[Offer]:
               call_to_rule(state.level, wager, stack)),
         Offer(CHECK, check_offered_rule(to_call, pending), wager),
     ]
+    if may_wager is False:  # the model's path: a refused wager adds no offer
+        return result
     names = wager_names(state)
     for allowed, size, target in wager_targets(table, state):
         for kind, named in zip((BET, COMPLETE, RAISE), names, strict=True):
-            result.append(Offer(kind, ops.and_(may_wager, allowed, named), target, size))
+            if allowed is not False and named is not False:  # (only a possible offer)
+                result.append(Offer(kind, ops.and_(may_wager, allowed, named), target, size))
     return result
 
 
@@ -333,15 +341,13 @@ def after_action(table: TableTerms, state: RoundTerms, kind: Term, to: Term) -> 
     wagers = ops.ite(full, state.wagers + 1, state.wagers)
     cap_now = cap_in_force_rule(table.heads_up_uncapped, contenders(state), table.event_heads_up)
     option = open_pair_option_rule(table.street, table.open_pair_rule, table.open_pair)
-    mine = [ops.eq(actor, seat) for seat in range(state.seats)]
+    acted = ops.update([ops.and_(ops.not_(reopens), acted) for acted in state.acted], actor,
+                       True)
     after = RoundTerms(
-        stack=[ops.ite(mine[seat], stack - (to - wager), state.stack[seat])
-               for seat in range(state.seats)],
-        wager=[ops.ite(mine[seat], to, state.wager[seat]) for seat in range(state.seats)],
-        folded=[ops.ite(mine[seat], ops.eq(kind, FOLD), state.folded[seat])
-                for seat in range(state.seats)],
-        acted=[ops.or_(mine[seat], ops.and_(ops.not_(reopens), state.acted[seat]))
-               for seat in range(state.seats)],
+        stack=ops.update(state.stack, actor, stack - (to - wager)),
+        wager=ops.update(state.wager, actor, to),
+        folded=ops.update(state.folded, actor, ops.eq(kind, FOLD)),
+        acted=acted,
         level=ops.ite(ops.eq(kind, BRING_IN), table.bring_in,
                       ops.ite(is_wager, ops.max_([state.level, to]), state.level)),
         full_level=ops.ite(full, to, state.full_level),
