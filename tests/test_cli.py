@@ -113,7 +113,7 @@ def test_verify_passes_on_the_built_in_spec(capsys: pytest.CaptureFixture[str],
     assert written == data["proofs"] and written["proved"] == written["total"] >= 1
     assert {c["check"] for c in data["checks"]} >= {
         "sources", "clauses", "findings", "profiles", "coverage", "casebook", "traceability",
-        "proofs"}
+        "proofs", "golden values", "case ties"}
     casebook = next(c for c in data["checks"] if c["check"] == "casebook")
     assert casebook["ok"] and "rulings agree with the casebook" in casebook["detail"]
 

@@ -24,6 +24,7 @@ from studspec.profiles import Profile
 from studspec.records.hand import Action, ActionKind, Deal, Event, Game
 from studspec.records.phh import parse_action_lines
 from studspec.specdata.clauses import load_clauses
+from studspec.specdata.sources import load_sources
 from studspec.specdata.toml_fields import Record, load_toml
 from studspec.stakes import Stakes
 
@@ -32,7 +33,7 @@ CASE_FIELDS = ("id", "title", "summary", "clauses", "depends_on", "situation", "
 SITUATION_FIELDS = ("game", "ante", "bring_in", "small_bet", "big_bet", "seats", "actions",
                     "event_players")
 SEAT_FIELDS = ("name", "stack")
-EXPECT_FIELDS = ("when", "note", "refused")
+EXPECT_FIELDS = ("when", "note", "refused", "sources")
 CASE_ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 
 
@@ -84,6 +85,7 @@ class Expectation:
     answer: dict[str, Any] | None     # None when the situation is refused
     refused: str | None               # the clause that refuses the situation or an action
     note: str
+    sources: tuple[str, ...] = ()     # the sources and authorities whose rules give this answer
 
     def applies(self, profile: Profile) -> bool:
         """Decide whether every condition holds for the profile's parameter values."""
@@ -296,6 +298,7 @@ def _expectation(data: Record, number: int, kind: Kind, situation: Situation,
         except InvalidInputError as error:
             raise data.fail(f"when.{name}", str(error)) from None
     note = _one_line(data.text("note", default=""))
+    sources = _sources(data)
     answer_keys = [key for key in data.data if key in kind.fields]
     if "refused" in data.data:
         refused = data.data["refused"]
@@ -304,7 +307,7 @@ def _expectation(data: Record, number: int, kind: Kind, situation: Situation,
                             "situation")
         if answer_keys:
             raise data.fail(answer_keys[0], "a refused situation has no answer")
-        return Expectation(number, tuple(conditions), None, refused, note)
+        return Expectation(number, tuple(conditions), None, refused, note, sources)
     for name in kind.required:
         if name not in data.data:
             raise data.fail(name, f"a {kind.name} answer needs it (or 'refused')")
@@ -314,4 +317,18 @@ def _expectation(data: Record, number: int, kind: Kind, situation: Situation,
             answer[name] = kind.fields[name].read(data.data[name], situation.names)
         except InvalidInputError as error:
             raise data.fail(name, str(error)) from None
-    return Expectation(number, tuple(conditions), answer, None, note)
+    return Expectation(number, tuple(conditions), answer, None, note, sources)
+
+
+def _sources(data: Record) -> tuple[str, ...]:
+    """The expectation's ``sources``: keys of spec/sources/sources.toml, each once. They say
+    whose rules give this answer, so ``studspec verify`` holds the profile values citing
+    those sources to it (``studspec.specdata.case_ties``)."""
+    keys = data.texts("sources")
+    known = load_sources()
+    for key in keys:
+        if key not in known:
+            raise data.fail("sources", f"no source {key!r} in spec/sources/sources.toml")
+    if len(set(keys)) != len(keys):
+        raise data.fail("sources", "names a source twice")
+    return keys
