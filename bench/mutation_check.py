@@ -51,7 +51,7 @@ W, C, B, BR = ("model/studspec/wagering.py", "model/studspec/cards.py",
 RK, LO, PO, DK = ("model/studspec/ranking.py", "model/studspec/low.py",
                   "model/studspec/pots.py", "model/studspec/deck.py")
 SH, ST = "model/studspec/showdown.py", "model/studspec/settle.py"
-BT, HR = "model/studspec/betting.py", "model/studspec/hand_rules.py"
+RR, HR = "model/studspec/round_rules.py", "model/studspec/hand_rules.py"
 
 MUTANTS = [
     # --- betting (BET-03/07/08/09/11)
@@ -79,9 +79,9 @@ MUTANTS = [
            "open_pair_option_rule(int(street), True, open_pair)", ("tests/test_betting.py",)),
     Mutant("bet-doubled-ignored", "betting", W, "ops.ite(doubled, big, small)",
            "ops.ite(False, big, small)", ("tests/test_betting.py",)),
-    Mutant("bet-wager-kind", "betting", "model/studspec/betting.py",
-           "if state.level > 0 or state.bring_in_seat is not None:",
-           "if state.bring_in_seat is not None:", ("tests/test_betting.py",)),
+    Mutant("bet-wager-kind", "betting", RR,
+           "ops.or_(ops.gt(state.level, 0), state.pending))",
+           "ops.or_(False, state.pending))", ("tests/test_betting.py",)),
     # --- bring-in (CARD-03/04, BRINGIN-01/02)
     Mutant("bringin-suits-reversed", "bring-in", C, "ops.lt(suit_a, suit_b)",
            "ops.gt(suit_a, suit_b)", ("tests/test_bringin.py",)),
@@ -183,20 +183,21 @@ MUTANTS = [
            "key=lambda seat: (seat - first) % seats)",
            "key=lambda seat: (first - seat) % seats)", ("tests/test_showdown.py",)),
     # --- the whole hand (issue 27): betting round, first to act, deal, pots, showdown
-    Mutant("bet-target-from-level", "betting", BT,
-           "wager_target_rule(state.full_level, increment, seat.wager, seat.stack)",
-           "wager_target_rule(state.level, increment, seat.wager, seat.stack)",
+    Mutant("bet-target-from-level", "betting", RR,
+           "wager_target_rule(state.full_level, size, wager, stack)",
+           "wager_target_rule(state.level, size, wager, stack)",
            ("tests/test_betting.py",)),
-    Mutant("bet-short-all-in-reopens-acted", "betting", BT, "    if seat.acted:\n",
-           "    if False:\n", ("tests/test_betting.py",)),
-    Mutant("bet-bring-in-checks", "betting", BT, "        return tuple(opening)\n",
-           "        return (LegalAction(ActionKind.CHECK, seat.wager, 0, False, \"BET-04\"),"
-           " *opening)\n", ("tests/test_betting.py",)),
-    Mutant("bet-no-level-after-all-in-low-card", "betting", BT, "                   bring_in, 0)",
+    Mutant("bet-short-all-in-reopens-acted", "betting", RR,
+           "    return (ops.select(state.acted, actor),\n", "    return (False,\n",
+           ("tests/test_betting.py",)),
+    Mutant("bet-bring-in-checks", "betting", RR,
+           "return ops.and_(ops.eq(to_call, 0), ops.not_(owes_bring_in))",
+           "return ops.eq(to_call, 0)", ("tests/test_betting.py",)),
+    Mutant("bet-no-level-after-all-in-low-card", "betting", RR, "                   bring_in, 0)",
            "                   0, 0)", ("tests/test_betting.py",)),
-    Mutant("bet-call-not-live", "betting", BT, "return ops.min_([level, wager + stack])",
+    Mutant("bet-call-not-live", "betting", RR, "return ops.min_([level, wager + stack])",
            "return ops.min_([wager + level, wager + stack])", ("tests/test_betting.py",)),
-    Mutant("bet-fold-unopposed-always", "betting", BT,
+    Mutant("bet-fold-unopposed-always", "betting", RR,
            "return ops.or_(ops.gt(to_call, 0), fold_when_nothing_to_call)",
            "return ops.or_(ops.gt(to_call, 0), True)", ("tests/test_betting.py",)),
     Mutant("act-hilo-lowest-first", "act", B, "if value > best_value or",

@@ -39,7 +39,6 @@ from studspec.betting import (
     fold_offered_rule,
     legal_actions,
     start_round,
-    wager_refusal,
     wager_target_rule,
 )
 from studspec.betting_state import WAGER_KINDS, ActionKind, LegalAction, RoundState, SeatState
@@ -429,8 +428,7 @@ def pin_legal_actions() -> Iterator[Goal]:
 
 
 _ORIGINALS: dict[str, Callable[..., Any]] = {
-    "legal_actions": legal_actions, "wager_refusal": wager_refusal, "apply_legal": apply_legal,
-    "start_round": start_round}
+    "legal_actions": legal_actions, "apply_legal": apply_legal, "start_round": start_round}
 """The model's functions, held where a substitution does not reach (the variants call them)."""
 
 
@@ -456,18 +454,6 @@ def _target_from_current_level(state: RoundState) -> tuple[LegalAction, ...]:
     actions: tuple[LegalAction, ...] = _ORIGINALS["legal_actions"](
         replace(state, full_level=state.level))
     return actions
-
-
-@wrong_variant(wager_refusal, "a short all-in reopens for a player who has acted",
-               "pin-legal-actions")
-def _reopens_for_acted(state: RoundState) -> tuple[str, str] | None:
-    assert state.actor is not None
-    seat = state.seats[state.actor]
-    fresh = replace(state, seats=tuple(replace(s, acted=False) if i == state.actor else s
-                                       for i, s in enumerate(state.seats)))
-    refusal: tuple[str, str] | None = _ORIGINALS["wager_refusal"](fresh if seat.acted
-                                                                   else state)
-    return refusal
 
 
 @wrong_variant(apply_legal, "a short all-in reopens the betting for everyone",
