@@ -284,7 +284,7 @@ def _targets_from_level(table: Any, state: Any) -> Any:
 
 
 @wrong_variant(refusals, "a short all-in reopens for a player who has acted",
-               "legal-actions-every-state", "pin-legal-actions")
+               "pin-legal-actions", "legal-actions-every-state")
 def _reopens_for_acted(table: Any, state: Any) -> Any:
     _acted, *others = _ORIGINALS["refusals"](table, state)
     return (False, *others)
