@@ -52,6 +52,7 @@ from .betting_encoding import (
     step,
     symbolic_params,
     symbolic_state,
+    umin,
 )
 
 # ---- the clauses' statements, from their words (plain Z3; no function of the model)
@@ -63,10 +64,6 @@ def _at(actor: Any, values: Sequence[Any]) -> Any:
     for seat in range(len(values) - 2, -1, -1):
         result = z3.If(actor == seat, values[seat], result)
     return result
-
-
-def _smaller(a: Any, b: Any) -> Any:
-    return z3.If(z3.ULE(a, b), a, b)
 
 
 def _with_chips(s: ZState) -> list[Any]:
@@ -125,11 +122,11 @@ def declared_legal(p: Params, s: ZState, kind: Any, to: Any) -> Any:
                  z3.If(z3.Or(s.level != 0, s.pending), bv(COMPLETE, 3), bv(BET, 3)))
     # BET-02/05/11: one increment above the last full wager, or all the player has when
     # fewer; only a wager that raises the level.
-    wager_to = z3.Or([z3.And(allowed, to == _smaller(s.full_level + size, top),
+    wager_to = z3.Or([z3.And(allowed, to == umin(s.full_level + size, top),
                              z3.UGT(to, s.level)) for allowed, size in _sizes(p, s)])
     wagering = z3.And(kind == name, wager_to)
     # BRINGIN-04: the bring-in (all he has when short) or, with more, a completion.
-    bringing_in = z3.Or(z3.And(kind == BRING_IN, to == _smaller(p.bring_in, stack)),
+    bringing_in = z3.Or(z3.And(kind == BRING_IN, to == umin(p.bring_in, stack)),
                         z3.And(z3.UGT(stack, p.bring_in), wagering))
     facing = z3.UGT(s.level, wager)
     # BET-08/09: a bet and raise_cap raises, unless lifted heads-up (the profile's rule or
@@ -147,7 +144,7 @@ def declared_legal(p: Params, s: ZState, kind: Any, to: Any) -> Any:
         # BET-04: fold facing a wager; with none only under fold_when_nothing_to_call.
         z3.And(kind == FOLD, to == wager, z3.Or(facing, p.fold_unopposed)),
         # BET-04/06: call facing a wager; the bring-in is live: to the level, or all-in.
-        z3.And(kind == CALL, facing, to == _smaller(s.level, top)),
+        z3.And(kind == CALL, facing, to == umin(s.level, top)),
         # BET-04: check facing none.
         z3.And(kind == CHECK, z3.Not(facing), to == wager),
         z3.And(may_wager, wagering))
