@@ -254,3 +254,15 @@ def update(values: Sequence[Term], index: Term, value: Term) -> list[Term]:
         changed[index] = value
         return changed
     return [ite(eq(index, position), value, old) for position, old in enumerate(values)]
+
+
+def cast(value: Term, like: Term) -> Term:
+    """``value`` as a number of ``like``'s sort: a Python int, or a Z3 integer (a choice
+    between two plain numbers) turned into a bit-vector of ``like``'s width; anything else
+    as it is."""
+    if isinstance(value, int):  # the model's path, first (and a constant)
+        return const(value, like)
+    z3 = _z3()
+    if isinstance(like, z3.BitVecRef) and z3.is_int(value):
+        return z3.Int2BV(value, like.size())
+    return value

@@ -183,7 +183,9 @@ def opening(table: TableTerms, stacks: Sequence[Term], in_hand_flags: Sequence[T
     first_stack = ops.select(stacks, first)
     opponents = ops.switch(first, seats, lambda seat: others_with_chips(before, seat))
     pending = owes_bring_in_rule(table.street, first_stack, opponents)
-    level = bring_in_level_rule(table.street, first_stack, table.bring_in)
+    # (cast: a level the rule chose between two plain numbers has the chips' sort)
+    level = ops.cast(bring_in_level_rule(table.street, first_stack, table.bring_in),
+                     table.bring_in)
     start = RoundTerms(stacks, zero, folded, no, level, ops.const(0, level),
                        ops.const(0, level), False, False, pending, NO_ACTOR)
     actor = ops.ite(pending, first, next_actor(start, first, inclusive=True))
