@@ -10,7 +10,7 @@ import pytest
 import z3
 
 from studspec import ops
-from studspec.agreement import all_agreements, run_agreement
+from studspec.agreement import all_agreements, run_agreement, run_agreements
 from studspec.board import first_to_act
 from studspec.cards import STANDARD_SUIT_ORDER, Suit, parse_cards
 from studspec.cli.main import main
@@ -105,6 +105,22 @@ def test_a_wrong_variant_reaches_the_model_and_is_undone() -> None:
     with substituted(variant.original, variant.replacement):
         assert not counts_as_full(10, 20, "half_bet")  # the model itself uses the wrong rule
     assert counts_as_full(10, 20, "half_bet")
+
+
+def test_variants_and_agreements_on_two_processes_say_what_one_process_says() -> None:
+    # verify runs the wrong variants and the agreement checks on every core: each variant
+    # is substituted in its worker, so the verdicts must be those of a run in this process.
+    chosen = select_obligations(["pin-short-all-in", "pin-board-tie", "pin-round-arithmetic"])
+    here, there = check_vacuity(chosen), check_vacuity(chosen, jobs=2)
+    assert len(here) >= 3
+    assert [(r.variant.label, r.verdicts) for r in there] == [
+        (r.variant.label, r.verdicts) for r in here]
+    assert all(r.refuted for r in there)
+    cheap = [a for a in all_agreements() if a.name in (
+        "card-encoding-agrees", "bring-in-encoding-agrees", "showdown-encoding-agrees")]
+    assert [(r.agreement.name, r.checked, r.disagreement)
+            for r in run_agreements(cheap, jobs=2)] == [
+        (r.agreement.name, r.checked, r.disagreement) for r in map(run_agreement, cheap)]
 
 
 def test_an_obligation_no_variant_refutes_is_reported_vacuous() -> None:

@@ -80,7 +80,24 @@ def run_agreement(item: Agreement) -> AgreementResult:
     return AgreementResult(item, checked, None, time.perf_counter() - start)
 
 
-def run_agreements(items: Iterable[Agreement]) -> Iterator[AgreementResult]:
-    """Run agreement checks one after another."""
-    for item in items:
-        yield run_agreement(item)
+def run_agreements(items: Iterable[Agreement], jobs: int = 1) -> Iterator[AgreementResult]:
+    """Run agreement checks, results in the order given: one after another, or on ``jobs``
+    processes (each check whole in one process)."""
+    chosen = list(items)
+    registered = all(_AGREEMENTS.get(item.name) is item for item in chosen)
+    if jobs <= 1 or len(chosen) <= 1 or not registered:  # an ad hoc check: here
+        yield from map(run_agreement, chosen)
+        return
+    from studspec.parallel import ordered_map
+
+    for item, (checked, disagreement, seconds) in zip(
+            chosen, ordered_map(_run_registered, [item.name for item in chosen], jobs),
+            strict=True):
+        yield AgreementResult(item, checked, disagreement, seconds)
+
+
+def _run_registered(name: str) -> tuple[int, str | None, float]:
+    """A registered agreement check run in a worker process; its result without the check
+    (the caller holds it)."""
+    result = run_agreement(_AGREEMENTS[name])
+    return result.checked, result.disagreement, result.seconds

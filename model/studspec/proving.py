@@ -271,23 +271,42 @@ class VacuityResult:
         return any(v is Verdict.REFUTED for v in self.verdicts.values())
 
 
-def check_vacuity(items: Iterable[Obligation]) -> list[VacuityResult]:
-    """Run every wrong variant aimed at one of ``items`` against its target obligations."""
+def check_vacuity(items: Iterable[Obligation], jobs: int = 1) -> list[VacuityResult]:
+    """Run every wrong variant aimed at one of ``items`` against its target obligations:
+    one after another, or on ``jobs`` processes (each variant substituted in its worker,
+    never in this process)."""
     by_name = {item.name: item for item in items}
-    results = []
-    for variant in all_wrong_variants():
-        targets = [by_name[name] for name in variant.targets if name in by_name]
-        if not targets:
-            continue
-        verdicts: dict[str, Verdict] = {}
-        counterexamples: dict[str, str | None] = {}
-        with substituted(variant.original, variant.replacement):
-            for target in targets:
-                result = run_obligation(target)
-                verdicts[target.name] = result.verdict
-                counterexamples[target.name] = result.counterexample
-        results.append(VacuityResult(variant, verdicts, counterexamples))
-    return results
+    variants = all_wrong_variants()
+    aimed = [(index, [name for name in variant.targets if name in by_name])
+             for index, variant in enumerate(variants)]
+    aimed = [(index, names) for index, names in aimed if names]
+    registered = all(_OBLIGATIONS.get(name) is by_name[name]
+                     for _index, names in aimed for name in names)
+    if jobs > 1 and len(aimed) > 1 and registered:
+        from studspec.parallel import ordered_map
+
+        outcomes = ordered_map(_run_variant, aimed, jobs)
+    else:
+        outcomes = (_run_variant((index, names), by_name) for index, names in aimed)
+    return [VacuityResult(variants[index], verdicts, counterexamples)
+            for (index, _names), (verdicts, counterexamples) in zip(aimed, outcomes,
+                                                                    strict=True)]
+
+
+def _run_variant(aimed: tuple[int, list[str]], obligations: dict[str, Obligation] | None = None
+                 ) -> tuple[dict[str, Verdict], dict[str, str | None]]:
+    """The verdicts of the target obligations with the wrong variant at ``index`` (of
+    ``all_wrong_variants()``) substituted; the registered obligations unless given."""
+    index, names = aimed
+    variant = all_wrong_variants()[index]
+    verdicts: dict[str, Verdict] = {}
+    counterexamples: dict[str, str | None] = {}
+    with substituted(variant.original, variant.replacement):
+        for name in names:
+            result = run_obligation((obligations or _OBLIGATIONS)[name])
+            verdicts[name] = result.verdict
+            counterexamples[name] = result.counterexample
+    return verdicts, counterexamples
 
 
 def vacuous_obligations(items: Iterable[Obligation], results: Iterable[VacuityResult],

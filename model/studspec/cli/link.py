@@ -16,6 +16,7 @@ from typing import Any
 from studspec.agreement import all_agreements, run_agreements
 from studspec.cli.render import table
 from studspec.cli.vacuity import vacuity_report
+from studspec.parallel import default_jobs
 from studspec.proving import Obligation
 from studspec.specdata.case_ties import CaseTie, golden_case_ties, iter_broken, ties_of
 from studspec.specdata.golden import GoldenResult, golden_results
@@ -33,7 +34,7 @@ class LinkChecks:
 def link_checks(obligations: list[Obligation]) -> LinkChecks:
     """Run the non-vacuity, agreement and golden checks."""
     result = LinkChecks()
-    vacuity = vacuity_report(obligations)
+    vacuity = vacuity_report(obligations, default_jobs())  # on every core
     data = vacuity.data
     result.checks.append((
         "non-vacuity", vacuity.exit_code == 0,
@@ -41,7 +42,7 @@ def link_checks(obligations: list[Obligation]) -> LinkChecks:
         f"{len({n for v in data['variants'] for n in v['verdicts']})} obligations"
         + (f"; vacuous: {', '.join(data['vacuous'])}" if data["vacuous"] else "")))
 
-    agreements = list(run_agreements(all_agreements()))
+    agreements = list(run_agreements(all_agreements(), default_jobs()))
     failed = [a for a in agreements if not a.ok]
     checked = sum(a.checked for a in agreements)
     result.checks.append((

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from studspec.cli.render import table
 from studspec.cli.reports import Report
+from studspec.parallel import default_jobs
 from studspec.proving import (
     Obligation,
     check_vacuity,
@@ -12,14 +13,14 @@ from studspec.proving import (
 )
 
 
-def vacuity_report(obligations: list[Obligation]) -> Report:
+def vacuity_report(obligations: list[Obligation], jobs: int = 1) -> Report:
     """Run the wrong variants aimed at ``obligations``; fail when one survives.
 
     A variant survives when none of its target obligations REFUTES it; an obligation some
     variant aims at but none refutes is vacuous. Obligations no variant aims at are the
     invariants (chips conserved, one first actor, ...), listed as not pinned.
     """
-    results = check_vacuity(obligations)
+    results = check_vacuity(obligations, jobs)
     rows = []
     for result in results:
         refuting = [name for name, verdict in result.verdicts.items()
@@ -53,7 +54,7 @@ def vacuity_report(obligations: list[Obligation]) -> Report:
 
 def with_vacuity(proofs: Report, selectors: list[str]) -> Report:
     """A prove report followed by the non-vacuity check of the same obligations."""
-    vacuity = vacuity_report(select_obligations(selectors))
+    vacuity = vacuity_report(select_obligations(selectors), default_jobs())  # every core
     data = dict(proofs.data)
     data["vacuity"] = vacuity.data
     text = proofs.text + "\n\nNon-vacuity (known-wrong rules):\n" + vacuity.text
