@@ -297,13 +297,14 @@ def offers(table: TableTerms, state: RoundTerms) -> list[Offer]:
     actor, pending = state.actor, state.pending
     stack, wager = ops.select(state.stack, actor), ops.select(state.wager, actor)
     to_call = state.level - wager
-    facing = ops.not_(pending)
+    not_bringing_in = ops.not_(pending)
     may_wager = ops.ite_lazy(pending, lambda: ops.gt(stack, table.bring_in),
                              lambda: ops.not_(ops.or_(*refusals(table, state))))
     result = [
         Offer(BRING_IN, pending, ops.min_([table.bring_in, stack])),
-        Offer(FOLD, ops.and_(facing, fold_offered_rule(to_call, table.fold_unopposed)), wager),
-        Offer(CALL, ops.and_(facing, ops.gt(to_call, 0)),
+        Offer(FOLD, ops.and_(not_bringing_in,
+                             fold_offered_rule(to_call, table.fold_unopposed)), wager),
+        Offer(CALL, ops.and_(not_bringing_in, ops.gt(to_call, 0)),
               call_to_rule(state.level, wager, stack)),
         Offer(CHECK, check_offered_rule(to_call, pending), wager),
     ]
