@@ -118,9 +118,17 @@ def umin(a: Any, b: Any) -> Any:
     return z3.If(z3.ULE(a, b), a, b)
 
 
-def count(flags: list[Any]) -> Any:
-    """How many of the flags are true, as a 4-bit number."""
-    return ops.count(flags)
+# The model's own functions, under the names the proofs read (each is studspec.round_rules'
+# or studspec.ops' code called on Z3 terms).
+count = ops.count                            # how many flags hold, a 4-bit number
+can_act = round_rules.can_act                # in the hand with chips behind
+in_hand = round_rules.in_hand                # players not folded
+contenders = round_rules.contenders          # players with chips behind (BET-09)
+needs_to_act = round_rules.needs_to_act      # BET-10
+min_increment = round_rules.min_increment    # BET-03/07: the smallest full wager now
+increments = round_rules.increment_options   # (allowed?, size) of each full wager now
+step = round_rules.after_action              # the state after a legal action
+initial = round_rules.opening                # the state at a round's start
 
 
 def big(p: Params) -> Any:
@@ -131,36 +139,6 @@ def big(p: Params) -> Any:
 def option(p: Params) -> Any:
     """BET-07: the 4th-street open-pair big bet is available (the model's own rule)."""
     return open_pair_option_rule(p.street, p.open_pair_rule, p.open_pair)
-
-
-def min_increment(p: Params, s: ZState) -> Any:
-    """The smallest full bet or raise allowed now (the model's rule)."""
-    return round_rules.min_increment(p, s)
-
-
-def increments(p: Params, s: ZState) -> list[tuple[Any, Any]]:
-    """(allowed?, size) for every increment a full wager may have now (the model's)."""
-    return round_rules.increment_options(p, s)
-
-
-def can_act(s: ZState, i: int) -> Any:
-    """Seat i is in the hand with chips behind (the model's)."""
-    return round_rules.can_act(s, i)
-
-
-def in_hand(s: ZState) -> Any:
-    """Players not folded (the model's count)."""
-    return round_rules.in_hand(s)
-
-
-def contenders(s: ZState) -> Any:
-    """Players in the hand with chips behind (the model's count)."""
-    return round_rules.contenders(s)
-
-
-def needs_to_act(s: ZState, i: int) -> Any:
-    """BET-10: seat i must still act (the model's rule)."""
-    return round_rules.needs_to_act(s, i)
 
 
 def select(s: ZState, values: Sequence[Any]) -> Any:
@@ -191,13 +169,3 @@ def is_full(p: Params, s: ZState, kind: Any, to: Any) -> Any:
     """BET-11: the wager counts as a full bet or raise."""
     return z3.And(is_wager(kind), counts_as_full_rule(to - s.full_level, min_increment(p, s),
                                                       p.half_bet))
-
-
-def step(p: Params, s: ZState, kind: Any, to: Any) -> ZState:
-    """The state after the actor takes a legal action (the model's after_action)."""
-    return round_rules.after_action(p, s, kind, to)
-
-
-def initial(p: Params, stacks: list[Any], in_hand_flags: list[Any], first: Any) -> ZState:
-    """The state at the start of a round (the model's opening); ``first`` acts or brings in."""
-    return round_rules.opening(p, stacks, in_hand_flags, first)

@@ -26,6 +26,7 @@ from studspec.wagering import (
     Street,
     cap_in_force_rule,
     counts_as_full_rule,
+    increment_options_rule,
     max_wagers_rule,
     min_increment_rule,
     open_pair_option_rule,
@@ -198,13 +199,11 @@ def min_increment(table: TableTerms, state: RoundTerms) -> Term:
                               table.open_pair, state.doubled)
 
 
-@implements("BET-03", "BET-07")
 def increment_options(table: TableTerms, state: RoundTerms) -> list[tuple[Term, Term]]:
-    """(allowed, size) of each increment a full wager may add now: the street's (BET-03),
-    and on 4th street with the open-pair option the big bet until one is made (BET-07)."""
-    option = open_pair_option_rule(table.street, table.open_pair_rule, table.open_pair)
-    return [(True, min_increment(table, state)),
-            (ops.and_(option, ops.not_(state.doubled)), table.big)]
+    """(allowed, size) of each increment a full wager may add now (BET-03/07:
+    ``increment_options_rule``)."""
+    return increment_options_rule(table.street, table.small, table.big, table.open_pair_rule,
+                                  table.open_pair, state.doubled)
 
 
 @implements("BET-04", "BET-06")

@@ -90,18 +90,23 @@ def min_increment_rule(street: Term, small: Term, big: Term, option_rule: Term,
 
 
 @implements("BET-03", "BET-07")
+def increment_options_rule(street: Term, small: Term, big: Term, option_rule: Term,
+                           open_pair: Term, doubled: Term) -> list[tuple[Term, Term]]:
+    """(allowed, size) of each increment a full bet or raise may add now: the smallest
+    (``min_increment_rule``), and BET-07: with the open-pair option on 4th street, the big
+    bet until a big bet is made (``doubled``); from then on only the big bet."""
+    option = open_pair_option_rule(street, option_rule, open_pair)
+    return [(True, min_increment_rule(street, small, big, option_rule, open_pair, doubled)),
+            (ops.and_(option, ops.not_(doubled)), big)]
+
+
 def allowed_increments(street: Street, stakes: Stakes, rules: BetRules, open_pair: bool,
                        doubled: bool) -> tuple[int, ...]:
-    """The sizes a full bet or raise may have now, smallest first.
-
-    BET-07: with the open-pair option, 4th street allows the small or the big bet until a
-    big bet is made (``doubled``); from then on only the big bet.
-    """
-    smallest: int = min_increment_rule(int(street), stakes.small_bet, stakes.big_bet,
-                                       rules.fourth_street_open_pair, open_pair, doubled)
-    if open_pair_option(street, rules, open_pair) and smallest < stakes.big_bet:
-        return (smallest, stakes.big_bet)
-    return (smallest,)
+    """The sizes a full bet or raise may have now, smallest first (``increment_options_rule``
+    on ints; the big bet is twice the small, so the two sizes differ)."""
+    options = increment_options_rule(int(street), stakes.small_bet, stakes.big_bet,
+                                     rules.fourth_street_open_pair, open_pair, doubled)
+    return tuple(size for allowed, size in options if allowed)
 
 
 @implements("BET-11")
