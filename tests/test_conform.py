@@ -128,3 +128,6 @@ def test_conform_command_reports_case_by_case(capsys: pytest.CaptureFixture[str]
     assert code == 1
     assert "bring-in-tie-by-suit [base, high] bring-in: the engine answers otherwise" in text
     assert "expected: player Carol" in text and "engine:   player Bob" in text
+    # The failure cites its deciding clauses, each quote with its English beside it.
+    assert "source CARD-04: S000: \u201cEl ranking de los palos" in text, text
+    assert text.count("(English: \u201c") >= len(load_casebook()["bring-in-tie-by-suit"].clauses)

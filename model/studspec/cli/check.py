@@ -34,7 +34,7 @@ from studspec.cli.spool import (
     counted,
     render_hand,
 )
-from studspec.errors import InvalidInputError, SpecError, StudSpecError
+from studspec.errors import InvalidInputError, StudSpecError
 from studspec.fast.hand import WARM_UP_HANDS, FastRules, warm_up
 from studspec.fast.replay import FastResult, accept_fast, accept_moves
 from studspec.inputs import input_file, read_utf8
@@ -50,29 +50,16 @@ from studspec.records.sitetext import Problem
 from studspec.records.stream import stream_hand_histories
 from studspec.records.unstated import BringIns, Filled, fill_bring_ins
 from studspec.replay import RECORD_ENDS_EARLY, ReplayResult, Violation, replay
-from studspec.specdata.clauses import get_clause
+from studspec.specdata.quote_fit import clause_quote
 
 EXIT_OK, EXIT_FOUND, EXIT_INPUT = 0, 1, 2
 
 
-def clause_quote(clause_id: str) -> str:
-    """The source text behind a clause: its first quote (original), or the authority cited."""
-    try:
-        clause = get_clause(clause_id)
-    except SpecError:
-        return ""
-    for citation in clause.citations:
-        if citation.quote:
-            return f"{citation.source}: \u201c{' '.join(citation.quote.split())}\u201d"
-    for citation in clause.citations:
-        if citation.locator or citation.paraphrase:
-            return f"{citation.source} {citation.locator or ''}: {citation.paraphrase or ''}"
-    return ""
-
-
 def _violation_data(violation: Violation) -> dict[str, Any]:
     return {"line": violation.line, "action": violation.event, "clause": violation.clause_id,
-            "why": violation.message, "source": clause_quote(violation.clause_id)}
+            "why": violation.message,
+            # The clause's quote that fits this violation, with its English (quote_fit).
+            "source": clause_quote(violation.clause_id, f"{violation.message} {violation.event}")}
 
 
 def _hand_data(record: HandRecord, result: ReplayResult | FastResult) -> dict[str, Any]:

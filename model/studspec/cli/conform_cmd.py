@@ -22,6 +22,7 @@ from studspec.cases.conform import (
     NOT_APPLICABLE,
     NOT_CHECKED,
     PASSED,
+    Outcome,
     conform,
 )
 from studspec.cli.reports import Report
@@ -29,6 +30,7 @@ from studspec.engines.protocol import Engine
 from studspec.engines.registry import engine_factory
 from studspec.fuzz.protocol_suite import HOLDS, run_suite, suite_data, suite_lines
 from studspec.profiles import Game, Profile, load_profile
+from studspec.specdata.quote_fit import clause_quote
 
 ORDER = (FAILED, PASSED, NOT_CHECKED, NOT_APPLICABLE)
 
@@ -58,6 +60,18 @@ def conform_report(engine: str, profile_names: Sequence[str], case_names: Sequen
         if close is not None:
             close()
     outcomes = conform(cases, profiles, engine_for, games)
+    by_id = {case.id: case for case in cases}
+
+    def sources(o: Outcome) -> list[str]:
+        """The deciding clauses of a failed case, each with its quote that fits the failure
+        and the quote's English (``quote_fit``)."""
+        case = by_id.get(o.case)
+        if case is None:
+            return []
+        about = f"{case.title} {case.summary} {o.detail}"
+        return [f"{clause_id}: {quote}" for clause_id in case.clauses
+                if (quote := clause_quote(clause_id, about))]
+
     name = next(iter(engines.values())).name if engines else engine
     counts = Counter(outcome.status for outcome in outcomes)
     data = {"engine": name, "profiles": list(profile_names), "games": list(games),
@@ -66,7 +80,9 @@ def conform_report(engine: str, profile_names: Sequence[str], case_names: Sequen
             "outcomes": [{"case": o.case, "profile": o.profile, "kind": o.kind,
                           "game": o.game, "status": o.status, "detail": o.detail,
                           "expected": o.expected,
-                          "engine": o.engine, "phh": o.phh or None} for o in outcomes]}
+                          "engine": o.engine, "phh": o.phh or None,
+                          "sources": sources(o) if o.status == FAILED else []}
+                         for o in outcomes]}
     lines = [f"{name} against the casebook ({len(cases)} case(s)) under "
              f"{', '.join(profile_names)}, in {' and '.join(GAME_NAMES[g] for g in games)}: "
              + ", ".join(f"{counts[status]} {status}" for status in ORDER)]
@@ -79,6 +95,7 @@ def conform_report(engine: str, profile_names: Sequence[str], case_names: Sequen
             if o.status == FAILED:
                 lines.append(f"    expected: {o.expected}")
                 lines.append(f"    engine:   {o.engine}")
+                lines += [f"    source {source}" for source in sources(o)]
     inapplicable: dict[str, list[str]] = {}
     for o in outcomes:
         if o.status == NOT_APPLICABLE:

@@ -13,6 +13,7 @@ from studspec.proving import ProofResult, Verdict, run_obligations, select_oblig
 from studspec.specdata.clauses import Citation, load_clauses
 from studspec.specdata.coverage import coverage_problems, coverage_report
 from studspec.specdata.findings import load_findings
+from studspec.specdata.quote_fit import citation_data
 from studspec.traceability import clause_chains
 
 
@@ -88,13 +89,6 @@ def citation_lines(citation: Citation, indent: str = "  ") -> list[str]:
                 paragraph(f"English: {citation.english}", indent + "    ")]
     return [f"{indent}{citation.source} ({citation.locator}), paraphrased:",
             paragraph(str(citation.paraphrase), indent + "    ")]
-
-
-def citation_data(citation: Citation) -> dict[str, Any]:
-    if citation.quote:
-        return {"source": citation.source, "quote": citation.quote, "english": citation.english}
-    return {"source": citation.source, "locator": citation.locator,
-            "paraphrase": citation.paraphrase}
 
 
 def _result_data(result: ProofResult) -> dict[str, Any]:

@@ -17,10 +17,11 @@ from studspec.cases import Case, Ruling, find_case, load_casebook, rule
 from studspec.cases.kinds import answer_data
 from studspec.cases.ruling import Group, answer_words
 from studspec.cli.render import paragraph, table
-from studspec.cli.reports import Report, citation_data, citation_lines
+from studspec.cli.reports import Report, citation_lines
 from studspec.profiles import Profile, all_profiles, load_profile
 from studspec.records.hand import Action, ActionKind, Deal, Event
 from studspec.specdata.clauses import get_clause
+from studspec.specdata.quote_fit import citation_data
 
 EXIT_OK, EXIT_FOUND = 0, 1
 STREET_NAMES = {3: "3rd", 4: "4th", 5: "5th", 6: "6th", 7: "7th"}

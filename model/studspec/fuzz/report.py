@@ -13,7 +13,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from studspec.cli.check import clause_quote
 from studspec.engines.conventions import PROTOCOL
 from studspec.engines.model_adapter import ModelEngine
 from studspec.engines.protocol import Engine
@@ -23,6 +22,7 @@ from studspec.fuzz.lockstep import HandRun, play
 from studspec.profiles import Profile
 from studspec.records.phh import write_phh
 from studspec.replay import record_of
+from studspec.specdata.quote_fit import clause_quote
 
 
 def minimal_hand_phh(run: HandRun, profile: Profile, engine: Engine, title: str) -> str:
@@ -79,7 +79,8 @@ def campaign_report(campaign: Campaign, profile: Profile, engine: Engine, comman
             "kind": kind, "count": count, "clause": divergence.clause_id,
             "aspect": divergence.aspect, "class": verdict.kind,
             "explained_by": verdict.explained_by, "first_hand": index,
-            "source": clause_quote(divergence.clause_id),
+            "source": clause_quote(divergence.clause_id, f"{divergence.aspect} "
+                                   f"{divergence.model} {divergence.engine}"),
             "minimal": {"stacks": list(table.stacks), "stakes": str(table.stakes),
                         "moves": [str(move) for move in minimal.moves],
                         "step": divergence.step, "model": divergence.model,
