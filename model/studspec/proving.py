@@ -18,13 +18,15 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from enum import Enum
 from types import ModuleType
-from typing import Any
+from typing import Any, TypeVar
 
 import z3
 
 from studspec.errors import SpecError
 from studspec.paths import proofs_dir
 from studspec.trace import is_clause_id
+
+Item = TypeVar("Item")
 
 DEFAULT_RLIMIT = 200_000_000
 PROOFS_PACKAGE = "studspec_proofs"
@@ -271,10 +273,11 @@ class VacuityResult:
         return any(v is Verdict.REFUTED for v in self.verdicts.values())
 
 
-def check_vacuity(items: Iterable[Obligation], jobs: int = 1) -> list[VacuityResult]:
+def check_vacuity(items: Iterable[Obligation], jobs: int = 1,
+                  progress: Callable[[int, int], None] | None = None) -> list[VacuityResult]:
     """Run every wrong variant aimed at one of ``items`` against its target obligations:
     one after another, or on ``jobs`` processes (each variant substituted in its worker,
-    never in this process)."""
+    never in this process); ``progress`` hears (variants done, variants)."""
     by_name = {item.name: item for item in items}
     variants = all_wrong_variants()
     aimed = [(index, [name for name in variant.targets if name in by_name])
@@ -282,15 +285,26 @@ def check_vacuity(items: Iterable[Obligation], jobs: int = 1) -> list[VacuityRes
     aimed = [(index, names) for index, names in aimed if names]
     registered = all(_OBLIGATIONS.get(name) is by_name[name]
                      for _index, names in aimed for name in names)
+    outcomes: Iterable[tuple[dict[str, Verdict], dict[str, str | None]]]
     if jobs > 1 and len(aimed) > 1 and registered:
         from studspec.parallel import ordered_map
 
-        outcomes = ordered_map(_run_variant, aimed, jobs)
+        outcomes = ordered_map(_run_variant, aimed, jobs, progress=progress)
     else:
         outcomes = (_run_variant((index, names), by_name) for index, names in aimed)
+        if progress is not None:
+            outcomes = _reporting(outcomes, len(aimed), progress)
     return [VacuityResult(variants[index], verdicts, counterexamples)
             for (index, _names), (verdicts, counterexamples) in zip(aimed, outcomes,
                                                                     strict=True)]
+
+
+def _reporting(items: Iterable[Item], total: int, progress: Callable[[int, int], None]
+               ) -> Iterator[Item]:
+    """``items`` as they come, telling ``progress`` how many have come of ``total``."""
+    for done, item in enumerate(items, 1):
+        yield item
+        progress(done, total)
 
 
 def _run_variant(aimed: tuple[int, list[str]], obligations: dict[str, Obligation] | None = None

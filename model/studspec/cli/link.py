@@ -15,6 +15,7 @@ from typing import Any
 
 from studspec.agreement import all_agreements, run_agreements
 from studspec.cli.render import table
+from studspec.cli.stage_progress import StageProgress
 from studspec.cli.vacuity import vacuity_report
 from studspec.parallel import default_jobs
 from studspec.proving import Obligation
@@ -31,10 +32,12 @@ class LinkChecks:
     data: dict[str, Any] = field(default_factory=dict)
 
 
-def link_checks(obligations: list[Obligation]) -> LinkChecks:
-    """Run the non-vacuity, agreement and golden checks."""
+def link_checks(obligations: list[Obligation],
+                progress: StageProgress | None = None) -> LinkChecks:
+    """Run the non-vacuity, agreement and golden checks (three stages of ``progress``)."""
     result = LinkChecks()
-    vacuity = vacuity_report(obligations, default_jobs())  # on every core
+    step = progress.stage("known-wrong rules") if progress else None
+    vacuity = vacuity_report(obligations, default_jobs(), step)  # on every core
     data = vacuity.data
     result.checks.append((
         "non-vacuity", vacuity.exit_code == 0,
@@ -42,7 +45,15 @@ def link_checks(obligations: list[Obligation]) -> LinkChecks:
         f"{len({n for v in data['variants'] for n in v['verdicts']})} obligations"
         + (f"; vacuous: {', '.join(data['vacuous'])}" if data["vacuous"] else "")))
 
-    agreements = list(run_agreements(all_agreements(), default_jobs()))
+    if progress:
+        progress.end(f"{data['refuted']} of {data['total']} REFUTED")
+    chosen = all_agreements()
+    step = progress.stage("agreement of the encodings", len(chosen)) if progress else None
+    agreements = []
+    for agreement in run_agreements(chosen, default_jobs()):
+        agreements.append(agreement)
+        if step:
+            step(len(agreements), len(chosen), agreement.agreement.name)
     failed = [a for a in agreements if not a.ok]
     checked = sum(a.checked for a in agreements)
     result.checks.append((
@@ -54,7 +65,11 @@ def link_checks(obligations: list[Obligation]) -> LinkChecks:
                        ",".join(a.agreement.clause_ids), a.checked, f"{a.seconds:.2f}s")
                       for a in agreements]
 
+    if progress:
+        progress.stage("golden values and case ties")
     golden_check, golden_text, golden_data = golden_section()
+    if progress:
+        progress.end()
     result.checks.extend(golden_check)
     result.text = "\n".join([
         "Non-vacuity (known-wrong rules must be REFUTED):", vacuity.text, "",

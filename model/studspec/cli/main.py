@@ -269,11 +269,12 @@ def _dispatch(arguments: argparse.Namespace) -> Report | CheckReport:
 
         return enumerate_report(arguments.cards)
     if command == "verify":
-        from studspec.cli.verify import verify_report
+        from studspec.cli.stage_progress import StageProgress
+        from studspec.cli.verify import VERIFY_STAGES, verify_report
 
         if arguments.proof_json_out:
             _check_output_file(arguments.proof_json_out, "--proof-json-out")
-        report = verify_report()
+        report = verify_report(StageProgress(VERIFY_STAGES))  # on stderr, in a terminal
         if arguments.proof_json_out:
             _write_new_file(arguments.proof_json_out, to_json(report.data["proofs"]) + "\n")
         return report

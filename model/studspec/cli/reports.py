@@ -13,7 +13,7 @@ from studspec.proving import ProofResult, Verdict, run_obligations, select_oblig
 from studspec.specdata.clauses import Citation, load_clauses
 from studspec.specdata.coverage import coverage_problems, coverage_report
 from studspec.specdata.findings import load_findings
-from studspec.specdata.quote_fit import citation_data
+from studspec.specdata.quote_fit import citation_data as citation_data  # web.ask reads it here
 from studspec.traceability import clause_chains
 
 

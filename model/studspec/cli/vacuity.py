@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from studspec.cli.render import table
 from studspec.cli.reports import Report
 from studspec.parallel import default_jobs
@@ -13,14 +15,15 @@ from studspec.proving import (
 )
 
 
-def vacuity_report(obligations: list[Obligation], jobs: int = 1) -> Report:
+def vacuity_report(obligations: list[Obligation], jobs: int = 1,
+                   progress: Callable[[int, int], None] | None = None) -> Report:
     """Run the wrong variants aimed at ``obligations``; fail when one survives.
 
     A variant survives when none of its target obligations REFUTES it; an obligation some
     variant aims at but none refutes is vacuous. Obligations no variant aims at are the
     invariants (chips conserved, one first actor, ...), listed as not pinned.
     """
-    results = check_vacuity(obligations, jobs)
+    results = check_vacuity(obligations, jobs, progress)
     rows = []
     for result in results:
         refuting = [name for name, verdict in result.verdicts.items()

@@ -12,11 +12,12 @@ from studspec.cases.domains import domain, show_value
 from studspec.cli.link import link_checks
 from studspec.cli.render import table
 from studspec.cli.reports import Report, coverage_report_cmd, findings_report, prove_report
+from studspec.cli.stage_progress import StageProgress
 from studspec.errors import StudSpecError
 from studspec.parallel import default_jobs
 from studspec.paths import tests_dir
 from studspec.profiles import Profile, all_profiles
-from studspec.proving import all_obligations, run_obligations
+from studspec.proving import Verdict, all_obligations, run_obligations
 from studspec.specdata.clauses import load_clauses
 from studspec.specdata.findings import load_findings
 from studspec.specdata.sources import load_sources
@@ -73,13 +74,20 @@ def _every_value(cases: Iterable[Case], profiles: list[Profile]) -> list[Profile
     return rulings
 
 
-def verify_report() -> Report:
-    """Run the spec checks, the coverage, the traceability check and every proof."""
+VERIFY_STAGES = 8
+"""spec texts, coverage, casebook, traceability, proofs, and link_checks' three."""
+
+
+def verify_report(progress: StageProgress | None = None) -> Report:
+    """Run the spec checks, the coverage, the traceability check and every proof
+    (``progress``: each stage shown as it runs, :data:`VERIFY_STAGES` of them)."""
     checks: list[dict[str, Any]] = []
+    shown = progress or StageProgress(VERIFY_STAGES, shown=False)
 
     def check(name: str, ok: bool, detail: str) -> None:
         checks.append({"check": name, "ok": ok, "detail": detail})
 
+    shown.stage("sources, clauses, findings, profiles")
     sources = load_sources()
     texts = [s for s in sources.values() if s.is_rule_text]
     check("sources", True, f"{len(texts)} rule texts byte-identical (sha256), "
@@ -97,25 +105,34 @@ def verify_report() -> Report:
     profiles = all_profiles()
     check("profiles", True, f"{len(profiles)} variant profiles resolve")
 
+    shown.stage("sentence coverage")
     coverage = coverage_report_cmd()
     percents = ", ".join(f"{s['source']} {s['percent']}%" for s in coverage.data["sources"])
     check("coverage", not coverage.data["problems"],
           f"{percents}" + (f"; {len(coverage.data['problems'])} problems"
                            if coverage.data["problems"] else "; every sentence accounted for"))
 
+    shown.stage("the casebook under every profile")
     check("casebook", *_casebook([resolved.profile for resolved in profiles]))
+    shown.stage("traceability")
 
     gaps = traceability_gaps(tests_available=tests_dir() is not None)
     check("traceability", not gaps, "no gaps" if not gaps else f"{len(gaps)} gaps: "
           + "; ".join(gaps[:3]))
 
     obligations = all_obligations()
-    results = list(run_obligations(obligations, jobs=default_jobs()))  # on every core
+    step = shown.stage("proofs", len(obligations))
+    results = []
+    for result in run_obligations(obligations, jobs=default_jobs()):  # on every core
+        results.append(result)
+        step(len(results), len(obligations), f"{result.verdict.value} {result.obligation.name}")
     proofs = prove_report([], results)
     check("proofs", proofs.exit_code == 0,
           f"{proofs.data['proved']} of {proofs.data['total']} obligations PROVED "
           f"in {proofs.data['seconds']:.2f}s")
-    link = link_checks(obligations)
+    shown.end(f"{sum(r.verdict is Verdict.PROVED for r in results)} of {len(results)} "
+              "PROVED")
+    link = link_checks(obligations, shown)
     for name, ok, detail in link.checks:
         check(name, ok, detail)
 
