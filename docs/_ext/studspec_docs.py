@@ -165,6 +165,11 @@ def area_pages(chains: dict[str, ClauseChain],
     return pages
 
 
+def ordinal(street: int) -> str:
+    """3 -> '3rd', 4 -> '4th' (streets are 3 to 7)."""
+    return f"{street}rd" if street == 3 else f"{street}th"
+
+
 def findings_page() -> str:
     """Contradictions and ambiguities, with readings and the one adopted."""
     lines = [*heading("Findings", "="),
@@ -178,7 +183,9 @@ def findings_page() -> str:
                   + ", ".join(clause_ref(c) for c in finding.clauses), "",
                   linked(finding.summary), ""]
         for quote in finding.quotes:
-            lines += [f"* {quote.source}: «{escape(quote.quote)}» — {escape(quote.english)}"]
+            street = f" ({ordinal(quote.street)} street)" if quote.street else ""
+            lines += [f"* {quote.source}{street}: «{escape(quote.quote)}» — "
+                      f"{escape(quote.english)}"]
         lines += ["", "**Readings:**", ""]
         for reading in finding.readings:
             mark = " **(adopted)**" if reading.name == finding.adopted else ""
