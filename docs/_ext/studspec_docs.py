@@ -18,6 +18,7 @@ from sphinx.application import Sphinx
 from studspec_code import code_listing
 from studspec_navigation import clause_ref, navigation_pages, source_anchor, source_link
 from studspec_pictures import deal_page, deck_figure, picture_links, pots_figure
+from studspec_reread import reread_page
 
 from studspec.cli.main import EXIT_MEANINGS, build_parser
 from studspec.paths import checkout_root
@@ -434,6 +435,7 @@ def write_pages(app: Sphinx) -> None:
     pages = {**area_pages(chains, verdicts), **navigation_pages(chains, AREA_TITLES),
              **source_pages(), **profile_pages(),
              "findings.rst": findings_page(),
+             "reread.rst": reread_page(escape, heading, clause_ref, source_link),
              "variants.rst": variants_page(), "deck.rst": deck_page() + deck_figure(),
              "pots.rst": pots_page() + pots_figure(), "deal.rst": deal_page(),
              "proofs.rst": proofs_page(verdicts),
