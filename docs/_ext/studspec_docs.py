@@ -25,7 +25,7 @@ from studspec.paths import checkout_root
 from studspec.profiles import PARAMETERS, all_profiles
 from studspec.proving import Verdict, all_obligations, run_obligation
 from studspec.specdata.coverage import coverage_report
-from studspec.specdata.findings import load_findings
+from studspec.specdata.findings import load_findings, street_name
 from studspec.specdata.sources import load_sources
 from studspec.trace import CLAUSE_ID_PATTERN
 from studspec.traceability import ClauseChain, clause_chains
@@ -166,11 +166,6 @@ def area_pages(chains: dict[str, ClauseChain],
     return pages
 
 
-def ordinal(street: int) -> str:
-    """3 -> '3rd', 4 -> '4th' (streets are 3 to 7)."""
-    return f"{street}rd" if street == 3 else f"{street}th"
-
-
 def findings_page() -> str:
     """Contradictions and ambiguities, with readings and the one adopted."""
     lines = [*heading("Findings", "="),
@@ -184,7 +179,7 @@ def findings_page() -> str:
                   + ", ".join(clause_ref(c) for c in finding.clauses), "",
                   linked(finding.summary), ""]
         for quote in finding.quotes:
-            street = f" ({ordinal(quote.street)} street)" if quote.street else ""
+            street = f" ({street_name(quote.street)})" if quote.street else ""
             lines += [f"* {quote.source}{street}: «{escape(quote.quote)}» — "
                       f"{escape(quote.english)}"]
         lines += ["", "**Readings:**", ""]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
+from studspec.specdata.findings import street_name
 from studspec.specdata.points import Point, load_points
 
 Escape = Callable[[str], str]
@@ -49,7 +50,7 @@ def reread_page(escape: Escape, heading: Callable[[str, str], list[str]],
                   ".. list-table::", "   :header-rows: 1", "   :widths: 35 30 35", "",
                   "   * - sentence", "     - point", "     - covered by"]
         for point in (p for p in points if p.source == key):
-            streets = ", ".join(f"{s}th" if s > 3 else "3rd" for s in point.streets)
+            streets = ", ".join(street_name(street) for street in point.streets)
             about = f" ({point.kind}{'; ' + streets if streets else ''})"
             status = ("" if point.found == "covered" and point.status == "covered"
                       else f" — found *{point.found}*, now *{point.status}*")

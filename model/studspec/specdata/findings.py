@@ -28,6 +28,11 @@ class Reading:
 STREETS = (3, 4, 5, 6, 7)
 
 
+def street_name(street: int) -> str:
+    """'3rd street', '4th street', ... '7th street'."""
+    return "3rd street" if street == 3 else f"{street}th street"
+
+
 @dataclass(frozen=True)
 class FindingQuote:
     """A verbatim quote the finding rests on, and the street it speaks of when it names one.
