@@ -4,12 +4,13 @@ and the clauses and findings that cover it (spec/sources/points.toml)."""
 from __future__ import annotations
 
 import re
-from collections import Counter
 from dataclasses import dataclass
 from functools import cache
 
 from studspec.paths import spec_dir
 from studspec.specdata.clauses import load_clauses
+from studspec.specdata.coverage import _spans as sentence_spans
+from studspec.specdata.coverage import source_coverage
 from studspec.specdata.findings import STREETS, load_findings
 from studspec.specdata.sources import load_sources, normalise_whitespace, sentences, source_text
 from studspec.specdata.toml_fields import Record, load_toml
@@ -98,12 +99,8 @@ def load_points() -> tuple[Point, ...]:
 
 
 def _sentence_spans(key: str) -> tuple[str, list[tuple[int, int]]]:
-    text, spans, position = normalise_whitespace(source_text(key)), [], 0
-    for sentence in sentences(key):
-        start = text.index(sentence.text, position)
-        spans.append((start, start + len(sentence.text)))
-        position = start + len(sentence.text)
-    return text, spans
+    text = normalise_whitespace(source_text(key))
+    return text, sentence_spans(text, [sentence.text for sentence in sentences(key)])
 
 
 def quoted_sentences(key: str, quote: str,
@@ -150,8 +147,6 @@ def point_problems() -> list[str]:
     contradicts) with no finding, a normative sentence with no point, a finding quote whose
     sentence has no point naming the finding (or names another street), a street the sentence
     does not name."""
-    from studspec.specdata.coverage import source_coverage
-
     problems: list[str] = []
     points = load_points()
     by_sentence: dict[tuple[str, int], list[Point]] = {}
@@ -195,10 +190,3 @@ def point_problems() -> list[str]:
                                 f"street {quote.street}, the reread places them on "
                                 f"{sorted({s for p in naming for s in p.streets})}")
     return problems
-
-
-def point_counts() -> dict[str, Counter[str]]:
-    """Points by what the reread found and by their status now."""
-    points = load_points()
-    return {"found": Counter(point.found for point in points),
-            "now": Counter(point.status for point in points)}
