@@ -396,6 +396,7 @@ class SpecSurface(Surface):
         from studspec.specdata.clauses import load_clauses
         from studspec.specdata.coverage import coverage_problems
         from studspec.specdata.findings import load_findings
+        from studspec.specdata.points import point_problems
         from studspec.specdata.sources import load_sources
 
         self.target.write_bytes(path.read_bytes())
@@ -411,6 +412,8 @@ class SpecSurface(Surface):
                 load_findings()
             elif self.target.name == "coverage.toml":
                 coverage_problems()
+            elif self.target.name == "points.toml":
+                point_problems()
             else:
                 load_clauses()
             return 0

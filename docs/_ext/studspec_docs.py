@@ -18,13 +18,14 @@ from sphinx.application import Sphinx
 from studspec_code import code_listing
 from studspec_navigation import clause_ref, navigation_pages, source_anchor, source_link
 from studspec_pictures import deal_page, deck_figure, picture_links, pots_figure
+from studspec_reread import reread_page
 
 from studspec.cli.main import EXIT_MEANINGS, build_parser
 from studspec.paths import checkout_root
 from studspec.profiles import PARAMETERS, all_profiles
 from studspec.proving import Verdict, all_obligations, run_obligation
 from studspec.specdata.coverage import coverage_report
-from studspec.specdata.findings import load_findings
+from studspec.specdata.findings import load_findings, street_name
 from studspec.specdata.sources import load_sources
 from studspec.trace import CLAUSE_ID_PATTERN
 from studspec.traceability import ClauseChain, clause_chains
@@ -178,7 +179,9 @@ def findings_page() -> str:
                   + ", ".join(clause_ref(c) for c in finding.clauses), "",
                   linked(finding.summary), ""]
         for quote in finding.quotes:
-            lines += [f"* {quote.source}: «{escape(quote.quote)}» — {escape(quote.english)}"]
+            street = f" ({street_name(quote.street)})" if quote.street else ""
+            lines += [f"* {quote.source}{street}: «{escape(quote.quote)}» — "
+                      f"{escape(quote.english)}"]
         lines += ["", "**Readings:**", ""]
         for reading in finding.readings:
             mark = " **(adopted)**" if reading.name == finding.adopted else ""
@@ -427,6 +430,7 @@ def write_pages(app: Sphinx) -> None:
     pages = {**area_pages(chains, verdicts), **navigation_pages(chains, AREA_TITLES),
              **source_pages(), **profile_pages(),
              "findings.rst": findings_page(),
+             "reread.rst": reread_page(escape, heading, clause_ref, source_link),
              "variants.rst": variants_page(), "deck.rst": deck_page() + deck_figure(),
              "pots.rst": pots_page() + pots_figure(), "deal.rst": deal_page(),
              "proofs.rst": proofs_page(verdicts),

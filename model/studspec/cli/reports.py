@@ -12,7 +12,7 @@ from studspec.profiles import PARAMETERS, all_profiles
 from studspec.proving import ProofResult, Verdict, run_obligations, select_obligations
 from studspec.specdata.clauses import Citation, load_clauses
 from studspec.specdata.coverage import coverage_problems, coverage_report
-from studspec.specdata.findings import load_findings
+from studspec.specdata.findings import load_findings, street_name
 from studspec.specdata.quote_fit import citation_data as citation_data  # web.ask reads it here
 from studspec.traceability import clause_chains
 
@@ -171,7 +171,8 @@ def findings_report() -> Report:
     for finding in findings.values():
         lines += [f"{finding.id}  [{finding.kind}]  {finding.title}",
                   paragraph(finding.summary), "  Quotes:"]
-        lines += [f"    {q.source}: «{q.quote}»" for q in finding.quotes]
+        lines += [f"    {q.source}{f' ({street_name(q.street)})' if q.street else ''}: "
+                  f"«{q.quote}»" for q in finding.quotes]
         lines.append("  Readings:")
         for reading in finding.readings:
             mark = "adopted" if reading.name == finding.adopted else (
@@ -185,8 +186,8 @@ def findings_report() -> Report:
             "summary": finding.summary, "sources": list(finding.sources),
             "clauses": list(finding.clauses), "adopted": finding.adopted,
             "rationale": finding.rationale,
-            "quotes": [{"source": q.source, "quote": q.quote, "english": q.english}
-                       for q in finding.quotes],
+            "quotes": [{"source": q.source, "quote": q.quote, "english": q.english,
+                        "street": q.street} for q in finding.quotes],
             "readings": [{"name": r.name, "description": r.description, "outcome": r.outcome,
                           "consistent": r.consistent} for r in finding.readings],
         })

@@ -20,6 +20,7 @@ from studspec.profiles import Profile, all_profiles
 from studspec.proving import Verdict, all_obligations, run_obligations
 from studspec.specdata.clauses import load_clauses
 from studspec.specdata.findings import load_findings
+from studspec.specdata.points import load_points, point_problems
 from studspec.specdata.sources import load_sources
 from studspec.traceability import traceability_gaps
 
@@ -102,6 +103,11 @@ def verify_report(progress: StageProgress | None = None) -> Report:
           + f"); {quotes} quotes verbatim in their sources")
     findings = load_findings()
     check("findings", True, f"{len(findings)} findings, every quote verbatim")
+    points, reread = load_points(), point_problems()
+    partly = sum(point.status == "partly" for point in points)
+    check("reread", not reread, f"{len(points)} points of the seeds, {partly} covered in part, "
+          "every finding quote tied to its sentence" if not reread
+          else f"{len(reread)} problems: " + "; ".join(reread[:3]))
     profiles = all_profiles()
     check("profiles", True, f"{len(profiles)} variant profiles resolve")
 

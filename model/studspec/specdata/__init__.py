@@ -4,9 +4,9 @@
 def clear_caches() -> None:
     """Forget every loaded spec file (after the spec folder or its files changed)."""
     from studspec.cases import book
-    from studspec.specdata import case_ties, clauses, coverage, findings, sources
+    from studspec.specdata import case_ties, clauses, coverage, findings, points, sources
 
     for cached in (sources.load_sources, sources.source_text, sources.sentences,
-                   clauses.load_clauses, findings.load_findings, coverage._listed,
-                   book.load_casebook, case_ties._cached_answer):
+                   clauses.load_clauses, findings.load_findings, points.load_points,
+                   coverage._listed, book.load_casebook, case_ties._cached_answer):
         cached.cache_clear()

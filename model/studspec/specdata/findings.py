@@ -25,13 +25,27 @@ class Reading:
     consistent: bool
 
 
+STREETS = (3, 4, 5, 6, 7)
+
+
+def street_name(street: int) -> str:
+    """'3rd street', '4th street', ... '7th street'."""
+    return "3rd street" if street == 3 else f"{street}th street"
+
+
 @dataclass(frozen=True)
 class FindingQuote:
-    """A verbatim quote the finding rests on."""
+    """A verbatim quote the finding rests on, and the street it speaks of when it names one.
+
+    ``street`` is the finding's claim about the quoted sentence (e.g. that an S001 sentence
+    is about 5th street); tests/test_finding_quotes.py checks it against the reread of the
+    seeds (spec/sources/points.toml).
+    """
 
     source: str
     quote: str
     english: str
+    street: int | None = None
 
 
 @dataclass(frozen=True)
@@ -56,14 +70,17 @@ class Finding:
 
 def _quote(raw: object, file: str, finding: str) -> FindingQuote:
     record = Record(raw, file, f"{finding} quote")
-    record.reject_unknown(("source", "quote", "english"))
+    record.reject_unknown(("source", "quote", "english", "street"))
     key, quote = record.text("source"), record.text("quote")
+    street = record.whole("street", least=3) if "street" in record.data else None
+    if street is not None and street not in STREETS:
+        raise record.fail("street", f"{street} is not a street (3 to 7)")
     source = load_sources().get(key)
     if source is None or not source.is_rule_text:
         raise record.fail("source", f"{key!r} is not a rule text of record")
     if not quote_occurs(key, quote):
         raise record.fail("quote", f"does not occur verbatim in {key}: {quote!r}")
-    return FindingQuote(key, quote, record.text("english"))
+    return FindingQuote(key, quote, record.text("english"), street)
 
 
 def _reading(raw: object, file: str, finding: str) -> Reading:
