@@ -169,6 +169,16 @@ def plain(record: HandRecord, factor: Decimal = Decimal(1)) -> tuple[object, ...
                     for award in record.awards)
     players = sorted((player.name, player.seat, scaled(player.starting_stack))
                      for player in record.players)
+    # the deals of a street in the order of the names: a log that names the button (and so
+    # where dealing starts) deals the same cards
+    runs: list[object] = []
+    for event in events:
+        if runs and event[0] == "Deal" and isinstance(runs[-1], list):  # type: ignore[index]
+            runs[-1].append(event)  # type: ignore[union-attr]
+        else:
+            runs.append([event] if event[0] == "Deal" else event)  # type: ignore[index]
+    events = [item for run in runs for item in (sorted(run, key=repr)
+                                                if isinstance(run, list) else [run])]
     return (record.game, scaled(record.ante), scaled(record.bring_in),
             scaled(record.small_bet), scaled(record.big_bet), tuple(players), tuple(events),
             tuple(awards))

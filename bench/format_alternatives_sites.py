@@ -18,7 +18,7 @@ from bench.format_alternatives import (
     sub,
 )
 
-NUMBER = r"(?P<n>\d[\d,]*(?:\.\d+)?)"
+NUMBER = r"(?P<n>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
 
 
 def money(symbol: str, write: Callable[[Decimal], str], *, before: str = "",
@@ -62,9 +62,9 @@ def sitting_out(seat_line: str, line: str, most: int = 8) -> Render:
 
     def render(text: str) -> str:
         seats = list(compiled.finditer(text))
-        taken = {int(found["seat"]) for found in seats}
+        taken = {int(found) for found in re.findall(r"^[Ss]eat ?(\d+)\b", text, re.MULTILINE)}
         free = [seat for seat in range(1, most + 1) if seat not in taken]
-        if not seats or len(seats) >= most or not free:
+        if not seats or len(taken) >= most or not free:
             raise NotRendered(seat_line)
         end = seats[-1].end()
         return text[:end] + "\n" + line.format(seat=free[0]) + text[end:]
@@ -174,4 +174,303 @@ STARS: list[Alternative] = [Alternative("pokerstars", group, render, D(factor), 
 ]]
 
 
-ALTERNATIVES: tuple[Alternative, ...] = (*STARS,)
+
+def table(site: str, sample: str, rows: list[tuple[str, Render, int | str]]
+          ) -> list[Alternative]:
+    """A site's alternatives from rows (group, render, factor)."""
+    return [Alternative(site, group, render, D(factor), sample) for group, render, factor in rows]
+
+
+def tournament(header: str, template: str, write: Callable[[Decimal], str],
+               *amount_forms: Render) -> Render:
+    """A cash hand as a tournament's: the header (``header``, with named groups ``sb`` and
+    ``bb`` in dollars) rewritten by ``template`` with the stakes in chips, then each amount
+    rewritten by ``amount_forms``."""
+    def rewrite(m: re.Match[str]) -> str:
+        groups = {key: value or "" for key, value in m.groupdict().items()}
+        groups |= {"sb": write(D(m["sb"].replace(",", ""))),
+                   "bb": write(D(m["bb"].replace(",", "")))}
+        if m.groupdict().get("ante"):
+            groups["ante"] = write(D(m["ante"].replace(",", "")))
+        return template.format(**groups)
+    return chain(sub(header, rewrite, count=1), *amount_forms)
+
+
+# -- Full Tilt (FulltiltToFpdb.py) ------------------------------------------------------------
+_TILT_CASH = (r"^Full Tilt Poker Game #(?P<id>\d+): Table (?P<table>[^-]+?) - \$(?P<sb>[\d.,]+)/"
+              r"\$(?P<bb>[\d.,]+) Ante \$(?P<ante>[\d.,]+) - (?P<game>Limit Stud[^-]*?) - "
+              r"(?P<date>.*)$")
+_TILT_TOUR = ("Full Tilt Poker Game #{id}: $10 + $1 Sit & Go (123456789), Table 1 - {sb}/{bb} "
+              "Ante {ante} - {game} - {date}")
+TILT = table("fulltilt", "fulltilt-steal.txt", [
+    ("re_GameInfo.CURRENCY-euro", chain(needs(_TILT_CASH), money("$", same, before="€")), 1),
+    ("re_GameInfo.TOURNAMENT-TOURNO",
+     tournament(_TILT_CASH, _TILT_TOUR, cents(), money("$", cents())), 1),
+    ("re_GameInfo.TOURNAMENT-thousands",
+     tournament(_TILT_CASH, _TILT_TOUR, cents(100, True), money("$", cents(100, True))), 100),
+    ("re_GameInfo.CAP",
+     sub(_TILT_CASH, lambda m: f"Full Tilt Poker Game #{m['id']}: Table {m['table']} - "
+         f"${m['sb']}/${m['bb']} Ante ${m['ante']} - $20 Cap {m['game']} - {m['date']}",
+         count=1), 1),
+    ("re_GameInfo.GAME-Stud-H/L-or-7-Card-Stud",
+     sub(r" - Limit Stud Hi - ", " - Limit 7 Card Stud - ", count=1), 1),
+    ("re_HandInfo.PLAY-Play-Chip",
+     tournament(_TILT_CASH, "Full Tilt Poker Game #{id}: Table Play Chip {table} - {sb}/{bb} "
+                "Ante {ante} - {game} - {date}", cents(), money("$", cents())), 1),
+    ("re_HandInfo.TABLEATTRIBUTES",
+     sub(r"^(Full Tilt Poker Game #\d+: Table [^-(]+?) - ", r"\1 (deep 6) - ", count=1), 1),
+    ("re_HandInfo.PARTIAL", sub(r"^(Full Tilt Poker Game #.*)$", r"\1 (partial)", count=1), 1),
+    ("re_PlayerInfo.SITOUT",
+     sitting_out(r"^Seat (?P<seat>\d+): .+ \(\$[\d.,]+\)$", "Seat {seat}: Away ($5), is "
+                 "sitting out"), 1),
+    ("re_SummarySitout",
+     chain(sitting_out(r"^Seat (?P<seat>\d+): .+ \(\$[\d.,]+\)$", "Seat {seat}: Away ($5), is "
+                       "sitting out"),
+           sub(r"\A((?:.*\n)*Seat \d+: .*\n)(?![\s\S]*\nSeat )", r"\1Seat 9: Away is sitting out"
+               "\n", count=1)), 1),
+    ("cash-thousands-separators",
+     chain(needs(_TILT_CASH), money("$", scaled(1000), before="$")), 1000),
+])
+
+# -- PartyPoker (PartyPokerToFpdb.py) -------------------------------------------------------
+_PARTY_CASH = (r"^\$(?P<sb>[\d.,]+)/\$(?P<bb>[\d.,]+) USD FL (?P<game>7 Card Stud(?: Hi-Lo)?) - "
+               r"(?P<date>.*)$")
+_PARTY_TOUR = ("FL {game} $6 USD Buy-in Trny: 123456 Level: 2 Stakes-Antes({sb}/{bb}-{ante}) - "
+               "{date}")
+
+
+def party_ante(text: str) -> str:
+    """The hand's ante, as the header of a tournament states it (from its first ante line)."""
+    found = re.search(r"posts ante \[\$(?P<n>[\d.,]+) USD\]", text)
+    if found is None:
+        raise NotRendered("posts ante")
+    return found["n"]
+
+
+def party_tournament(template: str, factor: int = 1, comma: bool = False) -> Render:
+    write = cents(factor, comma)
+
+    def render(text: str) -> str:
+        ante = write(D(party_ante(text)))
+        return chain(sub(_PARTY_CASH, lambda m: template.format(
+            game=m["game"], date=m["date"], sb=write(D(m["sb"])), bb=write(D(m["bb"])),
+            ante=ante), count=1),
+            sub(r"\$" + NUMBER + " USD", lambda m: write(D(m["n"].replace(",", "")))))(text)
+    return render
+
+
+PARTY = table("partypoker", "party-hilo.txt", [
+    ("re_GameInfo.CURRENCY-euro-EUR",
+     chain(needs(_PARTY_CASH), money("$", same, before="€"), sub(r" USD\b", " EUR")), 1),
+    ("re_GameInfo.LEGAL_ISO-absent", chain(needs(_PARTY_CASH), sub(r" USD\b", "")), 1),
+    ("re_GameInfo.LIMIT-in-parentheses-Game-Table",
+     sub(_PARTY_CASH, lambda m: f"${m['sb']}/${m['bb']} USD {m['game']} Game Table (FL) - "
+         f"{m['date']}", count=1), 1),
+    ("re_GameInfo.SITE", sub(r"^(\*\*\*\*\* Hand History [Ff]or Game \d+ \*\*\*\*\*)\s*$",
+                             r"\1 (Party)", count=1), 1),
+    ("re_GameInfoTrny1.TOURNO-LEVEL-ANTE", party_tournament(_PARTY_TOUR), 1),
+    ("re_GameInfoTrny1.FEE",
+     party_tournament("FL {game} $6 USD Buy-in + $0.60 Entry Fee Trny: 123456 Level: 2 "
+                      "Stakes-Antes({sb}/{bb}-{ante}) - {date}"), 1),
+    ("re_GameInfoTrny1.Blinds-Antes",
+     party_tournament("FL {game} $6 USD Buy-in Trny: 123456 Level: 2 Blinds-Antes({sb}/{bb}"
+                      "-{ante}) - {date}"), 1),
+    ("re_GameInfoTrny1.thousands", party_tournament(_PARTY_TOUR, 100, True), 100),
+    ("re_HandInfo.No-DP-TABLENO",
+     sub(r"^Table (.+?) \(Real Money\)\s*$", r"Table \1 (No DP) (Real Money)", count=1), 1),
+    ("re_HandInfo.PLAY-Play-Money",
+     chain(party_tournament("{sb}/{bb} FL {game} - {date}"),
+           sub(r"\(Real Money\)", "(Play Money)", count=1)), 1),
+    ("re_PlayerInfo.seat-lower-case", sub(r"^Seat (\d+): (.+?) \( ", r"seat \1: \2 ( "), 1),
+    ("re_Antes.ante-of", sub(r" posts ante \[", " posts ante of ["), 1),
+    ("re_Action.parentheses",
+     sub(r" (bring-ins|completes|bets|calls|raises|posts ante) \[([^\]]*)\]", r" \1 (\2)"), 1),
+    ("cash-thousands-separators",
+     chain(needs(_PARTY_CASH), money("$", scaled(1000), before="$")), 1000),
+])
+
+# -- Everleaf (EverleafToFpdb.py) ---------------------------------------------------------------
+_EVERLEAF_CASH = r"^\$(?P<sb>[\d.,]+)/\$(?P<bb>[\d.,]+) (?P<game>7 Card Stud[^-]*?) - (?P<date>.*)$"
+
+
+def everleaf_chips(factor: int = 1, comma: bool = False) -> Render:
+    write = cents(factor, comma)
+    return tournament(_EVERLEAF_CASH, "{sb}/{bb} {game} - {date}", write,
+                      sub(r"\$ ?" + NUMBER + r" USD", lambda m: write(D(m["n"])) + " Chips"),
+                      money("$", write))
+
+
+EVERLEAF = table("everleaf", "everleaf-showdown.txt", [
+    ("re_GameInfo.CURRENCY-euro-EUR",
+     chain(needs(_EVERLEAF_CASH), money("$", same, before="€"), sub(r" USD\b", " EUR")), 1),
+    ("re_GameInfo.CURRENCY-euro-EURO",
+     chain(needs(_EVERLEAF_CASH), money("$", same, before="€"), sub(r" USD\b", " EURO")), 1),
+    ("re_GameInfo.CURRENCY-absent-tournament-Chips", everleaf_chips(), 1),
+    ("re_GameInfo.tournament-thousands", everleaf_chips(100, True), 100),
+    ("re_GameInfo.spaces-around-slash",
+     sub(_EVERLEAF_CASH, lambda m: f"${m['sb']} / ${m['bb']} {m['game']} - {m['date']}",
+         count=1), 1),
+    ("re_HandInfo.MAX",
+     sub(_EVERLEAF_CASH, lambda m: f"${m['sb']}/${m['bb']} {m['game']} - 6 Max - {m['date']}",
+         count=1), 1),
+    ("re_BringIn.two-spaces", sub(r" posts bring-in \$", " posts bring-in  $"), 1),
+    ("cash-thousands-separators",
+     chain(needs(_EVERLEAF_CASH), sub(r"\$ ?" + NUMBER, lambda m: m[0].replace(
+         m["n"], scaled(1000)(D(m["n"].replace(",", "")))))), 1000),
+])
+
+# -- Winamax (WinamaxToFpdb.py) -------------------------------------------------------------
+_WINAMAX_CASH = (r"^Winamax Poker - CashGame - HandId: #(?P<id>[\d-]+) - (?P<game>[^(]+?) "
+                 r"\((?P<ante>[\d.]+)€/(?P<sb>[\d.]+)€/(?P<bb>[\d.]+)€\) - (?P<date>.*)$")
+_WINAMAX_TOUR = ('Winamax Poker - Tournament "Stud Party" buyIn: 4.50€ + 0.50€ level: 5 - '
+                 "HandId: #{id} - {game} ({ante}/{sb}/{bb}) - {date}")
+
+
+def winamax_chips(template: str, factor: int = 1) -> Render:
+    write = cents(factor)
+    return tournament(_WINAMAX_CASH, template, write,
+                      sub(NUMBER + "€", lambda m: write(D(m["n"]))))
+
+
+WINAMAX = table("winamax", "winamax-hilo.txt", [
+    ("re_hand_info.LS-before-the-amount",
+     chain(needs(_WINAMAX_CASH), sub(NUMBER + "€", r"€\g<n>")), 1),
+    ("re_hand_info.LS-dollar", chain(needs(_WINAMAX_CASH), sub(NUMBER + "€", r"$\g<n>")), 1),
+    ("re_hand_info.no-ANTE",
+     sub(_WINAMAX_CASH, lambda m: f"Winamax Poker - CashGame - HandId: #{m['id']} - {m['game']}"
+         f" ({m['sb']}€/{m['bb']}€) - {m['date']}", count=1), 1),
+    ("re_hand_info.TOUR-BUYIN-LEVEL", winamax_chips(_WINAMAX_TOUR), 1),
+    ("re_hand_info.TOUR-BOUNTY-TOUR_ISO",
+     winamax_chips('Winamax Poker - Tournament "KO Stud" buyIn: 4€ + 0.50€ + 5€ EUR level: 5 '
+                   "- HandId: #{id} - {game} ({ante}/{sb}/{bb}) - {date}"), 1),
+    ("re_hand_info.TOUR-FREETICKET",
+     winamax_chips('Winamax Poker - Tournament "Freeroll Stud" buyIn: Ticket only level: 2 - '
+                   "HandId: #{id} - {game} ({ante}/{sb}/{bb}) - {date}"), 1),
+    ("re_hand_info.MONEY-play",
+     chain(winamax_chips("Winamax Poker - CashGame - HandId: #{id} - {game} ({ante}/{sb}/{bb})"
+                         " - {date}"), sub(r" \(real money\)", "", count=1)), 1),
+    ("re_player_info.BOUNTY",
+     chain(winamax_chips(_WINAMAX_TOUR),
+           sub(r"^(Seat \d+: .+? \(\d+)\)", r"\1, 2.50€ bounty)")), 1),
+    ("re_bring_in.bring-in", sub(r" brings in ", " bring-in "), 1),
+])
+
+# -- OnGame (OnGameToFpdb.py) -----------------------------------------------------------------
+_ONGAME_TABLE = (r"^Table: (?P<table>.+?) \(LIMIT (?P<game>SEVEN_CARD_STUD\w*) \$(?P<sb>[\d.,]+)/"
+                 r"\$(?P<bb>[\d.,]+), ante: \$(?P<ante>[\d.,]+), Real money\)$")
+
+
+def ongame_chips(money_word: str, factor: int = 1, tour: bool = True) -> Render:
+    write = cents(factor, factor > 1)
+    head = (r"^\*\*\*\*\* History for hand (\S+) \*\*\*\*\*$",
+            r'***** History for hand \1 (TOURNAMENT: "Stud Sunday", T-123456, buy-in: $10) *****')
+    return chain(sub(head[0], head[1], count=1) if tour else needs(head[0]),
+                 tournament(_ONGAME_TABLE, "Table: {table} (LIMIT {game} {sb}/{bb}, ante: {ante}, "
+                            + money_word + ")", write, money("$", write)))
+
+
+ONGAME = table("ongame", "ongame-big-bring.txt", [
+    ("re_HandInfo.CURRENCY-euro", chain(needs(_ONGAME_TABLE), money("$", same, before="€")),
+     1),
+    ("re_HandInfo.LIMIT-Limit", sub(r"\(LIMIT SEVEN_CARD_STUD", "(Limit SEVEN_CARD_STUD"), 1),
+    ("re_HandInfo.SPEED", sub(r"^Table: ", "Table: [SPEED] ", count=1), 1),
+    ("re_HandInfo.TOUR-TID-BUY-MONEY-Chips", ongame_chips("Chips"), 1),
+    ("re_HandInfo.TOUR-MONEY-TC-thousands", ongame_chips("TC", 100), 100),
+    ("re_HandInfo.MONEY-Play-money", ongame_chips("Play money", tour=False), 1),
+    ("cash-thousands-separators",
+     chain(needs(_ONGAME_TABLE), money("$", scaled(1000), before="$")), 1000),
+])
+
+# -- Absolute (AbsoluteToFpdb.py) -----------------------------------------------------------
+_ABS_CASH = (r"^Stage #(?P<id>\d+): (?P<game>Seven Card Hi/Lo)  Normal \$(?P<sb>[\d.,]+)/"
+             r"\$(?P<bb>[\d.,]+) - (?P<date>.*)$")
+
+
+def absolute_ante(text: str) -> str:
+    found = re.search(r" - Ante \$(?P<n>[\d.,]+)$", text, re.MULTILINE)
+    if found is None:
+        raise NotRendered("Ante")
+    return found["n"]
+
+
+def absolute_header(template: str, write: Callable[[Decimal], str] = same,
+                    *amount_forms: Render) -> Render:
+    def render(text: str) -> str:
+        ante = write(D(absolute_ante(text)))
+        return chain(sub(_ABS_CASH, lambda m: template.format(
+            id=m["id"], game=m["game"], date=m["date"], sb=write(D(m["sb"])),
+            bb=write(D(m["bb"])), ante=ante), count=1), *amount_forms)(text)
+    return render
+
+
+ABSOLUTE = table("absolute", "absolute-hilo.txt", [
+    ("re_GameInfo.LIMIT", absolute_header("Stage #{id}: {game}  Normal Limit ${sb}/${bb} - "
+                                          "{date}"), 1),
+    ("re_Identify.C-no-colon", absolute_header("Stage #C{id} {game}  Normal ${sb}/${bb} - "
+                                               "{date}"), 1),
+    ("re_GameInfo.ANTE", absolute_header("Stage #{id}: {game}  Normal ${sb}/${bb}, ${ante} "
+                                         "ante - {date}"), 1),
+    ("re_GameInfo.TTYPE-Turbo-7-2", absolute_header("Stage #{id}: {game}  Normal ${sb}/${bb}  "
+                                                    "Turbo (7-2) - {date}"), 1),
+    ("re_GameInfo.TRNY_ID-TRNY_TYPE",
+     absolute_header("Stage #{id}: Tourney ID 123456 {game}  Multi Normal Tournament Normal "
+                     "{sb}/{bb}, {ante} ante - {date}", cents(), money("$", cents())), 1),
+    ("re_GameInfo.TRNY_TYPE-1-on-1-thousands",
+     absolute_header("Stage #{id}: Tourney ID 123456 {game} (1 on 1) Normal {sb}/{bb} - {date}",
+                     cents(100, True), money("$", cents(100, True))), 100),
+    ("cash-thousands-separators",
+     chain(needs(_ABS_CASH), money("$", scaled(1000), before="$")), 1000),
+])
+
+# -- Winning (WinningToFpdb.py, the ``Game ID`` format) -----------------------------------------
+WINNING = table("winning", "winning-stud.txt", [
+    ("re_GameInfo1.MAX", sub(r"^(Game ID: \d+ .*\(Seven Cards? Stud(?: Hi-?Lo)?\))\s*$",
+                             r"\1 8-max", count=1), 1),
+    ("re_Table1.no-money-kind", sub(r"^(Game ID: \d+ [\d.,]+/[\d.,]+) \(PRR\) ", r"\1 ",
+                                    count=1), 1),
+])
+
+# -- ACR (WinningToFpdb.py, the ``Hand #`` format) -------------------------------------------------
+_ACR_CASH = (r"^Hand #(?P<id>\d+) - (?P<game>7Stud(?: H/L)?)\(Fixed Limit\) - \$(?P<sb>[\d.,]+)/"
+             r"\$(?P<bb>[\d.,]+) - (?P<date>.*)$")
+ACR = table("acr", "acr-hilo.txt", [
+    ("re_GameInfo2.TOUR-LEVEL",
+     tournament(_ACR_CASH, "Game Hand #{id} - Tournament #1234567 - {game}(Fixed Limit) - "
+                "Level 15 ({sb}/{bb})- {date}", cents(), money("$", cents())), 1),
+    ("re_GameInfo2.space-before-the-limit",
+     sub(_ACR_CASH, lambda m: f"Hand #{m['id']} - {m['game']} (Fixed Limit) - ${m['sb']}/"
+         f"${m['bb']} - {m['date']}", count=1), 1),
+    ("re_HandInfo.PLAY-BUTTON",
+     sub(r"^(\S.*? \d+-max)\s*$", r"\1 (Play Money) Seat #1 is the button", count=1), 1),
+    ("re_PlayerInfo2.SITOUT",
+     sitting_out(r"^Seat (?P<seat>\d+): .+ \(\$[\d.,]+\)$", "Seat {seat}: Away ($5) is "
+                 "sitting out", 8), 1),
+    ("cash-thousands-separators",
+     chain(needs(_ACR_CASH), money("$", scaled(1000), before="$")), 1000),
+])
+
+# -- KingsClub (KingsClubToFpdb.py) ---------------------------------------------------------------
+KINGS = table("kingsclub", "kingsclub-stud.txt", [
+    ("re_HandInfo.ID-MAX-BUTTON",
+     sub(r"^Table '([^']*)'\s*$", r"Table ID '\1' 8-max Seat #1 is the button", count=1), 1),
+    ("re_HandInfo.Play-Money",
+     sub(r"^Table '([^']*)'\s*$", r"Table '\1' 8-max (Play Money)", count=1), 1),
+    ("re_BringIn.brings-in", sub(r" brings in for ", " brings-in for "), 1),
+    ("re_BringIn.low", sub(r" brings in for ", " brings in low for "), 1),
+])
+
+# -- Bovada / Ignition / Bodog (BovadaToFpdb.py) ------------------------------------------------
+_BOV_HEAD = r"^(?:\ufeff)?(?:Bodog|Bovada|Ignition) Hand #(?P<id>\d+) "
+BOVADA = table("bovada", "bovada-stud.txt", [
+    *[(f"re_Identify.SITE-{site.replace(' ', '-')}",
+       sub(_BOV_HEAD, lambda m, site=site: f"{site} Hand #{m['id']} ", count=1), 1)
+      for site in ("Ignition", "Bovada", "Bodog.eu", "Bodog UK", "Bodog88")],
+    ("re_GameInfo.HID-C-colon", sub(_BOV_HEAD, lambda m: f"Bovada Hand #C{m['id']}: ",
+                                    count=1), 1),
+    ("re_GameInfo.Zone-Poker", sub(r"^((?:\ufeff)?\S+ Hand #\d+) TBL#\d+ ",
+                                   r"\1 Zone Poker ID#123456 ", count=1), 1),
+])
+
+
+ALTERNATIVES: tuple[Alternative, ...] = (*STARS, *TILT, *PARTY, *EVERLEAF, *WINAMAX, *ONGAME,
+                                          *ABSOLUTE, *WINNING, *ACR, *KINGS, *BOVADA)
