@@ -15,6 +15,7 @@ from bench.format_alternatives import (
     chain,
     needs,
     optional,
+    read_all,
     sub,
 )
 
@@ -98,7 +99,9 @@ def stars_chips(template: str, factor: int = 1, comma: bool = False,
 
 
 _TOUR = "PokerStars Hand #{id}: Tournament #987654321, "
-STARS: list[Alternative] = [Alternative("pokerstars", group, render, D(factor), _STARS)
+STARS: list[Alternative] = [Alternative("pokerstars", group, render, D(factor),
+                                        "stars-no-bring-in-35874081088.txt"
+                                        if "SITOUT" in group else _STARS)
                             for group, render, factor in [
     ("re_game_info.CURRENCY-euro-ISO-EUR",
      chain(money("$", same, before="€"), sub(r" USD\)", " EUR)", count=1)), 1),
@@ -412,10 +415,10 @@ ABSOLUTE = table("absolute", "absolute-hilo.txt", [
                                          "ante - {date}"), 1),
     ("re_GameInfo.TTYPE-Turbo-7-2", absolute_header("Stage #{id}: {game}  Normal ${sb}/${bb}  "
                                                     "Turbo (7-2) - {date}"), 1),
-    ("re_GameInfo.TRNY_ID-TRNY_TYPE",
+    ("re_GameInfo.TRNY_ID-tournament-TRNY_TYPE",
      absolute_header("Stage #{id}: Tourney ID 123456 {game}  Multi Normal Tournament Normal "
                      "{sb}/{bb}, {ante} ante - {date}", cents(), money("$", cents())), 1),
-    ("re_GameInfo.TRNY_TYPE-1-on-1-thousands",
+    ("re_GameInfo.TRNY_ID-tournament-1-on-1-thousands",
      absolute_header("Stage #{id}: Tourney ID 123456 {game} (1 on 1) Normal {sb}/{bb} - {date}",
                      cents(100, True), money("$", cents(100, True))), 100),
     ("cash-thousands-separators",
@@ -442,9 +445,6 @@ ACR = table("acr", "acr-hilo.txt", [
          f"${m['bb']} - {m['date']}", count=1), 1),
     ("re_HandInfo.PLAY-BUTTON",
      sub(r"^(\S.*? \d+-max)\s*$", r"\1 (Play Money) Seat #1 is the button", count=1), 1),
-    ("re_PlayerInfo2.SITOUT",
-     sitting_out(r"^Seat (?P<seat>\d+): .+ \(\$[\d.,]+\)$", "Seat {seat}: Away ($5) is "
-                 "sitting out", 8), 1),
     ("cash-thousands-separators",
      chain(needs(_ACR_CASH), money("$", scaled(1000), before="$")), 1000),
 ])
@@ -461,7 +461,31 @@ KINGS = table("kingsclub", "kingsclub-stud.txt", [
 
 # -- Bovada / Ignition / Bodog (BovadaToFpdb.py) ------------------------------------------------
 _BOV_HEAD = r"^(?:\ufeff)?(?:Bodog|Bovada|Ignition) Hand #(?P<id>\d+) "
+_BOV_CASH = (r"^(?:\ufeff)?(?:Bodog|Bovada|Ignition) Hand #(?P<id>\d+) TBL#\d+ "
+             r"(?P<game>7CARD(?: HiLo)?) Fixed Limit - (?P<date>.*)$")
+
+
+def bovada_tournament(factor: int = 1) -> Render:
+    """A Bovada cash hand as a tournament's: the header states the level's stakes (those the
+    cash hand's betting shows), every amount in chips."""
+    write = cents(factor, factor > 1)
+
+    def render(text: str) -> str:
+        records = read_all(text, "stakes.txt")
+        if isinstance(records, str) or len(records) != 1:
+            raise NotRendered(_BOV_CASH)
+        small, big = records[0].small_bet * factor, records[0].big_bet * factor
+        template = ("Bovada Hand #{id} {game} Tournament #77 TBL#1, Fixed Limit - Level 2 "
+                    f"({small:{',' if factor > 1 else ''}}/{big:{',' if factor > 1 else ''}}) - "
+                    "{date}")
+        return chain(sub(_BOV_CASH, lambda m: template.format(**m.groupdict()), count=1),
+                     money("$", write))(text)
+    return render
+
+
 BOVADA = table("bovada", "bovada-stud.txt", [
+    ("re_GameInfo.TOUR-LEVEL", bovada_tournament(), 1),
+    ("re_GameInfo.TOUR-LEVEL-thousands", bovada_tournament(100), 100),
     *[(f"re_Identify.SITE-{site.replace(' ', '-')}",
        sub(_BOV_HEAD, lambda m, site=site: f"{site} Hand #{m['id']} ", count=1), 1)
       for site in ("Ignition", "Bovada", "Bodog.eu", "Bodog UK", "Bodog88")],
