@@ -49,6 +49,7 @@ from studspec.records.builder import HandBuilder, infer_halves
 from studspec.records.chatter import is_chatter
 from studspec.records.hand import Action, ActionKind, ClaimKind, Deal, Game, HandRecord, Show
 from studspec.records.irregular_sites import SITTING_OUT
+from studspec.records.raise_phrases import RaisePhrase
 from studspec.records.rules import SECTIONS as SECTIONS
 from studspec.records.rules import UNREAD as UNREAD
 from studspec.records.rules import Rule as Rule
@@ -99,6 +100,13 @@ class Grammar:
     """When the line that starts a hand has no id: the line of the hand that gives it."""
     unmarked_money: tuple[int, str] | None = None
     """Scale and unit of amounts written without a currency symbol (``0.40``)."""
+    raise_phrase: RaisePhrase = "added"
+    """What the amounts of this site's raise line mean (``raise_phrases.RAISE_PHRASES``):
+    ``added`` (``raises X``, X put in by the raise), ``total`` (``raises [to] Y``, Y the
+    street total after it), ``added-to-total`` (``raises X to Y``, X put in, Y the total) or
+    ``size-to-total`` (``raises X to Y``, Y the total, X the raise's size as its rule's
+    ``by_over`` measures it). Stated per site so that the same words are read by what the
+    site means by them; ``tests/test_raise_phrases.py`` holds each raise rule to it."""
     stakes_from_bets: bool = False
     """The header gives no stakes (Bovada cash): they come from the hand's first wager that
     is not all-in (``infer_stakes``, fixed limit), and the record notes the inference."""

@@ -151,6 +151,9 @@ POKERSTARS = Grammar(
              "7th street": 7},
     complete="summary",
     incomplete="the hand is incomplete: no *** SUMMARY *** (truncated file?)",
+    # raises: ``raises $280 to $400`` after a $120 bring-in: $400 the total, $280 over the wager
+    # faced
+    raise_phrase="size-to-total",
     halves="lows",
 )
 
@@ -219,6 +222,8 @@ FULLTILT = Grammar(
     streets={str(street): street for street in range(3, 8)},
     complete="summary",
     incomplete="the hand is incomplete: no *** SUMMARY *** (truncated file?)",
+    # raises: ``raises to $8``: the street total (FulltiltToFpdb re_Action ``raises to``)
+    raise_phrase="total",
 )
 
 # -- PartyPoker ------------------------------------------------------------------------------
@@ -297,6 +302,8 @@ PARTYPOKER = Grammar(
     streets={"": 3, "fourth street": 4, "fifth street": 5, "sixth street": 6, "river": 7},
     complete="won",
     incomplete="the hand is incomplete: no 'wins' line (truncated file?)",
+    # raises: ``raises [$17 USD]`` over a $3 bring-in and a $10 completion: what the raise put in
+    raise_phrase="added",
     header_on_start_line=False,
     fixed_limits=frozenset({"FL", "LIMIT"}),
     halves="low-pots",
@@ -353,6 +360,8 @@ ONGAME = Grammar(
     streets={"pocket cards": 3, "4th street": 4, "5th street": 5, "6th street": 6, "river": 7},
     complete="ended",
     incomplete="the hand is incomplete: no '***** End of hand' line (truncated file?)",
+    # raises: ``raises $2 to $2`` over a $1 big bring in: $2 put in, a total of $2
+    raise_phrase="added-to-total",
     header_on_start_line=False,
     fixed_limits=frozenset({"LIMIT"}),
 )

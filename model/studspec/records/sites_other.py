@@ -73,6 +73,8 @@ WINAMAX = Grammar(
     streets={str(street): street for street in range(3, 8)},
     complete="summary",
     incomplete="the hand is incomplete: no *** SUMMARY *** (truncated file?)",
+    # raises: ``raises 50€ to 100€`` over a 50€ bet: 100€ the total, 50€ over the last full bet
+    raise_phrase="size-to-total",
     hidden=frozenset({"X"}),
 )
 
@@ -137,6 +139,8 @@ EVERLEAF = Grammar(
     streets={"": 3, "4th street": 4, "5th street": 5, "6th street": 6, "river": 7},
     complete="won",
     incomplete="the hand is incomplete: no 'wins' line (truncated file?)",
+    # raises: ``raises [$ X USD]``: what the raise put in (EverleafToFpdb re_Action, one amount)
+    raise_phrase="added",
     header_on_start_line=False,
     fixed_limits=frozenset({"LIMIT", "FIXED LIMIT"}),
     implicit_uncalled=True,
@@ -213,6 +217,7 @@ WINNING = Grammar(
     streets={"third": 4, "fourth": 5, "fifth": 6, "sixth": 7},
     complete="ended",
     incomplete="the hand is incomplete: no 'Game ended at' line (truncated file?)",
+    raise_phrase="total",  # ``raises (4)``: the street total
     header_on_start_line=False,
     halves="shown-lows",
     unmarked_money=(100, "chips"),
@@ -284,6 +289,9 @@ ABSOLUTE = Grammar(
     streets={"3rd": 3, "4th": 4, "5th": 5, "6th": 6, "river": 7},
     complete="summary",
     incomplete="the hand is incomplete: no *** SUMMARY *** (truncated file?)",
+    # raises: ``Raises $X to $Y``: Y the total; what X measures no shared log shows (``by_over``
+    # any)
+    raise_phrase="size-to-total",
     halves="shown-lows",
     hidden=frozenset({"H"}),
     fixed_limits=frozenset({"LIMIT"}),

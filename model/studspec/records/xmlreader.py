@@ -27,6 +27,7 @@ from studspec.errors import InvalidInputError
 from studspec.records import ipoker
 from studspec.records.builder import HandBuilder
 from studspec.records.hand import ActionKind, Deal, Game, HandRecord
+from studspec.records.raise_phrases import RaisePhrase
 from studspec.records.sitetext import (
     Problem,
     UnknownGameError,
@@ -57,6 +58,9 @@ class XmlSite:
     shown: str
     mucked: str
     halves: Mapping[str, str]
+    raise_phrase: RaisePhrase = "added"
+    """What a raise's amount means (``raise_phrases.RAISE_PHRASES``): Merge's ``RAISE``
+    states what the raise put in, as its other actions do."""
 
 
 MERGE = XmlSite(
