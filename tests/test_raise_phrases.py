@@ -4,6 +4,9 @@ street total), ``raises X to Y`` (X put in or the raise's size, Y the total)."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
 from studspec.records import ipoker
@@ -11,6 +14,7 @@ from studspec.records.detect import GRAMMARS
 from studspec.records.grammar import Grammar
 from studspec.records.raise_phrases import RAISE_PHRASES
 from studspec.records.rules import Rule
+from studspec.records.site_profiles import SITE_NAMES
 from studspec.records.xmlreader import MERGE
 
 
@@ -56,3 +60,16 @@ def test_each_site_states_its_raise_phrase(format: str, phrase: str) -> None:
 
 def test_the_xml_formats_state_theirs() -> None:
     assert MERGE.raise_phrase == "added" and ipoker.RAISE_PHRASE == "total"
+
+
+def test_the_check_guide_states_each_sites_raise_phrase() -> None:
+    guide = (Path(__file__).resolve().parents[1] / "docs" / "check-hands.rst").read_text(
+        encoding="utf-8")
+    section = guide.split("Every alternative of a site's format", 1)[1]
+    rows = re.findall(r"^   \* - (?P<site>[^\n]+)\n(?:     [^*\n][^\n]*\n)*?     - "
+                      r"``(?P<phrase>[a-z-]+)``", section, re.MULTILINE)
+    stated = dict(rows)
+    for grammar in GRAMMARS:
+        assert stated[SITE_NAMES[grammar.format]] == grammar.raise_phrase, grammar.format
+    assert stated["Merge (XML)"] == MERGE.raise_phrase
+    assert stated["iPoker (XML)"] == ipoker.RAISE_PHRASE
