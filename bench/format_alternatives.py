@@ -143,8 +143,9 @@ def chips(factor: int, comma: bool = True) -> Callable[[Decimal], str]:
 # -- the comparison ----------------------------------------------------------------------------
 def plain(record: HandRecord, factor: Decimal = Decimal(1)) -> tuple[object, ...]:
     """The hand a record states, without line numbers and the log's own verbs, its amounts
-    times ``factor``: seats, stakes, deal, actions, shows and awards (players by name, so
-    that a log that names the button, and so the dealing order, states the same hand)."""
+    times ``factor``: seats, stakes, deal, actions, shows, awards and the figures the log
+    states beside them (claims; players by name, so that a log that names the button, and
+    so the dealing order, states the same hand)."""
     def scaled(value: int | None) -> Decimal | None:
         return None if value is None else value * factor
 
@@ -179,9 +180,13 @@ def plain(record: HandRecord, factor: Decimal = Decimal(1)) -> tuple[object, ...
             runs.append([event] if event[0] == "Deal" else event)  # type: ignore[index]
     events = [item for run in runs for item in (sorted(run, key=repr)
                                                 if isinstance(run, list) else [run])]
+    # a description's text may quote an amount (Absolute ``LO:($0.19)``): amounts aside
+    claims = sorted(repr((claim.kind, who(claim.player), scaled(claim.amount), claim.cards,
+                          re.sub(r"\([^()]*\d[^()]*\)", "(…)", claim.text)))
+                    for claim in record.claims)
     return (record.game, scaled(record.ante), scaled(record.bring_in),
             scaled(record.small_bet), scaled(record.big_bet), tuple(players), tuple(events),
-            tuple(awards))
+            tuple(awards), tuple(claims))
 
 
 def read_all(text: str, name: str) -> list[HandRecord] | str:

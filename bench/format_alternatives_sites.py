@@ -496,5 +496,53 @@ BOVADA = table("bovada", "bovada-stud.txt", [
 ])
 
 
+# -- Merge (MergeToFpdb.py; XML) ------------------------------------------------------------------
+def merge_chips(factor: int = 1) -> Render:
+    """A Merge cash file as a tournament's: the type ends `` Tournament``, the stakes name
+    the level, every amount and balance in chips."""
+    write = cents(factor)
+    return chain(
+        sub(r'<description type="(?P<game>[^"]+)" stakes="Limit \$(?P<sb>[\d.]+)/\$(?P<bb>[\d.]+)"',
+            lambda m: f'<description type="{m["game"]} Tournament" stakes="Limit Level 3 Blinds '
+                      f'({write(D(m["sb"]))}/{write(D(m["bb"]))})"'),
+        sub(r'(amount|balance)="\$?' + NUMBER + '"',
+            lambda m: f'{m[1]}="{write(D(m["n"].replace(",", "")))}"'))
+
+
+MERGE = table("merge", "merge-hilo.xml", [
+    ("re_GameInfo.TYPE-Tournament-Level-Blinds", merge_chips(), 1),
+    ("re_GameInfo.TYPE-Tournament-thousands", merge_chips(100), 100),
+    ("re_GameInfo.LIMIT-trailing-space-parentheses",
+     sub(r'stakes="Limit (\$[\d.]+/\$[\d.]+)"', r'stakes="Limit  (\1)"'), 1),
+])
+
+# -- iPoker (iPokerToFpdb.py; XML) ---------------------------------------------------------------
+_IPOKER_TYPE = r"<gametype>(?P<game>7 Card Stud(?: Hi-Lo)?) L \$(?P<sb>[\d.,]+)/\$(?P<bb>[\d.,]+)"
+
+
+def ipoker_money(gametype: str, write: Callable[[Decimal], str], before: str = "",
+                 after: str = "") -> Render:
+    """The session's game type from ``gametype`` (``{game} {sb} {bb}``), every ``$X`` amount
+    written ``before + write(X) + after``."""
+    return chain(sub(_IPOKER_TYPE, lambda m: "<gametype>" + gametype.format(
+        game=m["game"], sb=before + write(D(m["sb"])) + after,
+        bb=before + write(D(m["bb"])) + after), count=1),
+        money("$", write, before=before, after=after))
+
+
+IPOKER = table("ipoker", "ipoker-stud.xml", [
+    ("re_GameInfo.CURRENCY-after-the-amount", ipoker_money("{game} L {sb}/{bb}", same,
+                                                           after="$"), 1),
+    ("re_GameInfo.CURRENCY-euro", ipoker_money("{game} L {sb}/{bb}", same, before="€"), 1),
+    ("re_GameInfo.LIMIT-Limit", sub(r"<gametype>(7 Card Stud(?: Hi-Lo)?) L ",
+                                    r"<gametype>\1 Limit ", count=1), 1),
+    ("re_GameInfo.tournament-chips", ipoker_money("{game} L {sb}/{bb}", cents()), 1),
+    ("re_GameInfo.tournament-spaced-thousands",
+     ipoker_money("{game} L {sb}/{bb}", lambda v: f"{int(v * 10000):,}".replace(",", " ")),
+     100),
+])
+
+
 ALTERNATIVES: tuple[Alternative, ...] = (*STARS, *TILT, *PARTY, *EVERLEAF, *WINAMAX, *ONGAME,
-                                          *ABSOLUTE, *WINNING, *ACR, *KINGS, *BOVADA)
+                                          *ABSOLUTE, *WINNING, *ACR, *KINGS, *BOVADA,
+                                          *MERGE, *IPOKER)

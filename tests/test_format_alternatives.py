@@ -43,11 +43,11 @@ def test_each_alternative_reads_back_to_the_same_hand(alternative: Alternative) 
 def test_every_site_has_alternatives_and_tournaments_where_it_deals_them() -> None:
     sites = {alternative.site for alternative in ALTERNATIVES}
     assert {"pokerstars", "fulltilt", "partypoker", "everleaf", "winamax", "ongame",
-            "absolute", "winning", "acr", "kingsclub", "bovada"} <= sites
+            "absolute", "winning", "acr", "kingsclub", "bovada", "merge", "ipoker"} <= sites
     with_tournaments = {alternative.site for alternative in ALTERNATIVES
                         if "TOUR" in alternative.group.upper()}
     assert {"pokerstars", "fulltilt", "partypoker", "everleaf", "winamax", "ongame",
-            "absolute", "acr", "bovada"} <= with_tournaments
+            "absolute", "acr", "bovada", "merge", "ipoker"} <= with_tournaments
 
 
 def test_a_rendering_that_changes_the_hand_is_caught() -> None:
