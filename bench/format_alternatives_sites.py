@@ -101,7 +101,7 @@ def stars_chips(template: str, factor: int = 1, comma: bool = False,
 _TOUR = "PokerStars Hand #{id}: Tournament #987654321, "
 STARS: list[Alternative] = [Alternative("pokerstars", group, render, D(factor),
                                         "stars-no-bring-in-35874081088.txt"
-                                        if "SITOUT" in group else _STARS)
+                                        if "SITOUT" in group or "cap" in group else _STARS)
                             for group, render, factor in [
     ("re_game_info.CURRENCY-euro-ISO-EUR",
      chain(money("$", same, before="€"), sub(r" USD\)", " EUR)", count=1)), 1),
@@ -170,6 +170,10 @@ STARS: list[Alternative] = [Alternative("pokerstars", group, render, D(factor),
     ("re_bring_in-brings-in", sub(r": brings in for ", ": brings-in for "), 1),
     ("re_action-disconnect", optional(sub(r"^(\S+: calls \$[\d.]+)$", r"\1 (disconnect)",
                                           count=1)), 1),
+    ("re_collect_pot-showed-and-collected", sub(r"\] and won \(", "] and collected ("), 1),
+    ("re_action-has-reached-the-cap",
+     sub(r"^(\S+: raises \$[\d.]+ to \$[\d.]+)\s*$", r"\1 and has reached the $0.32 cap",
+         count=1), 1),
     ("re_winning_rank_other",
      chain(stars_chips(_TOUR + "$10+$1 USD {game} Limit - Level IV ({sb}/{bb}) - {date}"),
            sub(r"^(\*\*\* SUMMARY \*\*\*)$",
@@ -317,6 +321,8 @@ EVERLEAF = table("everleaf", "everleaf-showdown.txt", [
      sub(_EVERLEAF_CASH, lambda m: f"${m['sb']}/${m['bb']} {m['game']} - 6 Max - {m['date']}",
          count=1), 1),
     ("re_BringIn.two-spaces", sub(r" posts bring-in \$", " posts bring-in  $"), 1),
+    ("re_CollectPot.parentheses",
+     sub(r" wins (\$ [\d.,]+ USD) from ", r" wins (\1) from "), 1),
     ("cash-thousands-separators",
      chain(needs(_EVERLEAF_CASH), sub(r"\$ ?" + NUMBER, lambda m: m[0].replace(
          m["n"], scaled(1000)(D(m["n"].replace(",", "")))))), 1000),
