@@ -383,6 +383,7 @@ ONGAME = table("ongame", "ongame-big-bring.txt", [
      1),
     ("re_HandInfo.LIMIT-Limit", sub(r"\(LIMIT SEVEN_CARD_STUD", "(Limit SEVEN_CARD_STUD"), 1),
     ("re_HandInfo.SPEED", sub(r"^Table: ", "Table: [SPEED] ", count=1), 1),
+    ("re_HeroCards.New-hand-for", sub(r"^Dealing to ", "New hand for "), 1),
     ("re_HandInfo.TOUR-TID-BUY-MONEY-Chips", ongame_chips("Chips"), 1),
     ("re_HandInfo.TOUR-MONEY-TC-thousands", ongame_chips("TC", 100), 100),
     ("re_HandInfo.MONEY-Play-money", ongame_chips("Play money", tour=False), 1),

@@ -338,6 +338,8 @@ ONGAME = Grammar(
         rule(r"^Dealing (?P<street>pocket cards|4th street|5th street|6th street|river)\s*$",
              "street", sections="play"),
         rule(r"^(?P<cards>.*)$", "deal", prefix="Dealing to ", actor=": ", sections="play"),
+        # re_HeroCards: ``New hand for NAME: [cards]`` as well as ``Dealing to NAME: [cards]``
+        rule(r"^(?P<cards>.*)$", "deal", prefix="New hand for ", actor=": ", sections="play"),
         simple("checks", "check-call"),
         simple("folds", "fold"),
         rule(DOES_NOT_SHOW, "muck", actor=" ", sections="play", silent="yes"),
