@@ -107,39 +107,6 @@ def optional(render: Render) -> Render:
     return rendered
 
 
-def amounts(pattern: str, write: Callable[[Decimal], str]) -> Render:
-    """Rewrite every amount the pattern finds (its group ``n``: the number) with ``write``."""
-    compiled = re.compile(pattern)
-
-    def render(text: str) -> str:
-        return compiled.sub(lambda m: m.group(0).replace(
-            m["n"], "\0" + write(Decimal(m["n"].replace(",", ""))) + "\0", 1)
-            .replace("\0", ""), text)
-    return render
-
-
-def grouped(value: Decimal, places: int = 2, sep: str = ",", point: str = ".") -> str:
-    """``1234.5`` as ``1,234.50`` (``places`` decimals; none when the value is whole and
-    ``places`` is 0)."""
-    whole, _, cents = f"{value:.{places}f}".partition(".")
-    digits = f"{int(whole):,}".replace(",", sep)
-    return digits + (point + cents if cents else "")
-
-
-def plain_number(value: Decimal) -> str:
-    """``2`` for a whole amount, ``0.04`` otherwise (as the sites write cash)."""
-    return str(int(value)) if value == value.to_integral_value() else f"{value:.2f}"
-
-
-def chips(factor: int, comma: bool = True) -> Callable[[Decimal], str]:
-    """A cash amount in dollars as tournament chips: cents times ``factor``, with thousands
-    separators or without."""
-    def write(value: Decimal) -> str:
-        count = int(value * 100 * factor)
-        return f"{count:,}" if comma else str(count)
-    return write
-
-
 # -- the comparison ----------------------------------------------------------------------------
 def plain(record: HandRecord, factor: Decimal = Decimal(1)) -> tuple[object, ...]:
     """The hand a record states, without line numbers and the log's own verbs, its amounts
