@@ -224,12 +224,15 @@ def alternatives() -> tuple[Alternative, ...]:
     return ALTERNATIVES
 
 
-def measure(hands: Hands) -> dict[str, tuple[int, int, list[str]]]:
-    """Per site: pairs read back identically, pairs rendered, and the first failures."""
+def measure(hands: Hands, each: dict[str, tuple[int, int]] | None = None
+            ) -> dict[str, tuple[int, int, list[str]]]:
+    """Per site: pairs read back identically, pairs rendered, and the first failures; per
+    alternative, the same counts in ``each`` when given."""
     ALTERNATIVES = alternatives()
     report: dict[str, tuple[int, int, list[str]]] = {}
     for alternative in ALTERNATIVES:
         good, total, failures = report.get(alternative.site, (0, 0, []))
+        good_before, total_before = good, total
         for file, text, records in hands.get(alternative.site, []):
             try:
                 rendered = alternative.render(text)
@@ -242,6 +245,8 @@ def measure(hands: Hands) -> dict[str, tuple[int, int, list[str]]]:
             elif len(failures) < 200:
                 failures.append(f"{alternative.name} {file} {records[0].origin.hand_id}: {why}")
         report[alternative.site] = (good, total, failures)
+        if each is not None:
+            each[alternative.name] = (good - good_before, total - total_before)
     return report
 
 
@@ -250,7 +255,8 @@ def main(argv: list[str] | None = None) -> dict[str, tuple[int, int, list[str]]]
     parser.add_argument("--shared", type=Path, default=SHARED)
     parser.add_argument("--failures", action="store_true", help="list each failure")
     args = parser.parse_args(argv)
-    report = measure(site_hands(args.shared))
+    each: dict[str, tuple[int, int]] = {}
+    report = measure(site_hands(args.shared), each)
     ALTERNATIVES = alternatives()
     good_all = total_all = 0
     for site, (good, total, failures) in sorted(report.items()):
@@ -263,6 +269,10 @@ def main(argv: list[str] | None = None) -> dict[str, tuple[int, int, list[str]]]
                 print("    " + failure)
     print(f"{'all':12} {len(ALTERNATIVES):3} alternatives {good_all:5}/{total_all:<5} read back "
           f"{good_all / total_all if total_all else 0:6.1%}")
+    rendered = [name for name, (_, total) in each.items() if total]
+    whole = [name for name in rendered if each[name][0] == each[name][1]]
+    print(f"alternatives read back in every hand rendered: {len(whole)}/{len(rendered)} "
+          f"({len(each) - len(rendered)} rendered from no shared hand)")
     return report
 
 
