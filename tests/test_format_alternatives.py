@@ -64,3 +64,16 @@ def test_the_measure_reads_every_rendered_alternative_back(capsys: pytest.Captur
     report = main(["--shared", str(LOCAL)])
     assert all(good == total for good, total, _ in report.values()), report
     assert "read back" in capsys.readouterr().out
+
+
+def test_ongame_pot_winners_may_name_the_half() -> None:
+    # OnGameToFpdb re_CollectPot: ``won by NAME ($X High)``; a hi/lo pot split in its halves
+    text = sample("ongame-big-bring.txt").replace(
+        "SEVEN_CARD_STUD $1/$2", "SEVEN_CARD_STUD_HI_LO $1/$2").replace(
+        "won by Player0 ($9.70)", "won by Player0 ($4.85 High), Player0 ($4.85 Low)")
+    records = read_all(text, "ongame-hilo.txt")
+    assert not isinstance(records, str), records
+    (record,) = records
+    assert record.game == "hilo"
+    assert [(award.amount, award.half) for award in record.awards] == [(485, "high"),
+                                                                       (485, "low")]

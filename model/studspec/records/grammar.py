@@ -45,7 +45,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from studspec.low import best_low
-from studspec.records.builder import HandBuilder, infer_halves
+from studspec.records.builder import Half, HandBuilder, infer_halves
 from studspec.records.chatter import is_chatter
 from studspec.records.hand import Action, ActionKind, ClaimKind, Deal, Game, HandRecord, Show
 from studspec.records.irregular_sites import SITTING_OUT
@@ -582,16 +582,21 @@ class _HandReader:
 
     def on_award_list(self, rule: Rule, name: str | None, m: re.Match[str], number: int,
                       text: str) -> bool:
-        """A pot line naming every winner with the amount each took."""
+        """A pot line naming every winner with the amount each took, and the half when the
+        line names it (OnGame ``won by A ($1.70 High), B ($1.70 Low)``)."""
         pot = self.pot(m)
         self.b.note("pot_totals", f"{pot}: {m['total']}")
         self.b.claim(None, ClaimKind.TOTAL_POT, number, amount=self.money(m["total"], number),
                      text=pot)
         for winner in m["winners"].split(", "):
-            won = re.match(r"^(?P<name>.+?) \((?P<amount>[^()]+)\)$", winner.strip())
+            won = re.match(r"^(?P<name>.+?) \((?P<amount>[^()]+?)(?: (?P<half>High|Low))?\)$",
+                           winner.strip())
             if won is None:
                 raise self.b.fail("unreadable pot winner", number, winner)
-            self.b.award(won["name"], self.money(won["amount"], number), number, pot=pot)
+            half: Half = ("high" if won["half"] == "High" else "low" if won["half"] == "Low"
+                          else "whole")
+            self.b.award(won["name"], self.money(won["amount"], number), number, pot=pot,
+                         half=half)
         self.reached.add("won")
         return True
 
