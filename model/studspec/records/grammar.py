@@ -71,10 +71,10 @@ from studspec.records.sitetext import (
     split_actor,
 )
 
-_PLAIN_MONEY = re.compile(r"[$€£]?(?P<whole>\d{1,3}(?:,\d{3})*|\d{1,15})(?:\.(?P<cents>\d{1,2}))?"
-                          r"[$€£]?(?: [A-Z]{3})?$")
+_PLAIN_MONEY = re.compile(r"[$€£¥₹]?(?P<whole>\d{1,3}(?:,\d{3})*|\d{1,15})(?:\.(?P<cents>\d{1,2}))?"
+                          r"[$€£¥₹]?(?: [A-Z]{3})?$")
 """An amount the reader takes without ``parse_money``: at most 15 digits, cents at most two."""
-_MONEY = r"[$€£]?[\d,.]*\d[$€£]?"
+_MONEY = r"[$€£¥₹]?[\d,.]*\d[$€£¥₹]?"
 """An amount in a summary line (``$0.94``, ``458€``, ``220``)."""
 
 @dataclass(frozen=True)

@@ -15,8 +15,10 @@ import re
 
 from studspec.records.grammar import Grammar, Rule, Start, rule
 
-MONEY = r"[$€£]?[\d,.]+[$€£]?(?: [A-Z]{3})?"
-STAKES = r"(?P<symbol>[$€£])?(?P<small>[\d,.]+)/[$€£]?(?P<big>[\d,.]+)"
+# the currency signs of the sites' logs: PokerStarsToFpdb's LS adds the yuan and the rupee
+# (``CNY``, ``INR``) to the dollar, the euro and the pound
+MONEY = r"[$€£¥₹]?[\d,.]+[$€£¥₹]?(?: [A-Z]{3})?"
+STAKES = r"(?P<symbol>[$€£¥₹])?(?P<small>[\d,.]+)/[$€£¥₹]?(?P<big>[\d,.]+)"
 ID_ANY = r"(?P<id>\S+)"
 
 
