@@ -104,7 +104,7 @@ class ProfileChooser:
         name, reason = pick_profile(record, self.known)
         profile = self.load(name)
         rake_from = site_rake_profile(record)
-        if rake_from is not None and record.origin.format != "phh":
+        if rake_from is not None:
             site = self.load(rake_from)
             profile = with_rake_of(profile, site)
             reason += (f", with the site's rake policy ({rake_from}: at most "

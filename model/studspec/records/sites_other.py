@@ -9,9 +9,7 @@ from __future__ import annotations
 import re
 
 from studspec.records.grammar import Grammar, Start, rule
-from studspec.records.sites import MONEY, STAKES, ci, simple, wager
-
-STAKES_PREFIX = STAKES  # ``$0.02/$0.04``: small and big bet, the symbol before each
+from studspec.records.sites import MONEY, ci, simple, wager
 
 # -- Winamax ---------------------------------------------------------------------------------
 # PokerStars-like, amounts with the symbol after the number (``5€``). Header ``Winamax Poker
