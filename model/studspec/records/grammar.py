@@ -45,10 +45,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from studspec.low import best_low
-from studspec.records.builder import HandBuilder, infer_halves
+from studspec.records.builder import Half, HandBuilder, infer_halves
 from studspec.records.chatter import is_chatter
 from studspec.records.hand import Action, ActionKind, ClaimKind, Deal, Game, HandRecord, Show
 from studspec.records.irregular_sites import SITTING_OUT
+from studspec.records.raise_phrases import RaisePhrase
 from studspec.records.rules import SECTIONS as SECTIONS
 from studspec.records.rules import UNREAD as UNREAD
 from studspec.records.rules import Rule as Rule
@@ -70,10 +71,10 @@ from studspec.records.sitetext import (
     split_actor,
 )
 
-_PLAIN_MONEY = re.compile(r"[$€£]?(?P<whole>\d{1,3}(?:,\d{3})*|\d{1,15})(?:\.(?P<cents>\d{1,2}))?"
-                          r"[$€£]?(?: [A-Z]{3})?$")
+_PLAIN_MONEY = re.compile(r"[$€£¥₹]?(?P<whole>\d{1,3}(?:,\d{3})*|\d{1,15})(?:\.(?P<cents>\d{1,2}))?"
+                          r"[$€£¥₹]?(?: [A-Z]{3})?$")
 """An amount the reader takes without ``parse_money``: at most 15 digits, cents at most two."""
-_MONEY = r"[$€£]?[\d,.]*\d[$€£]?"
+_MONEY = r"[$€£¥₹]?[\d,.]*\d[$€£¥₹]?"
 """An amount in a summary line (``$0.94``, ``458€``, ``220``)."""
 
 @dataclass(frozen=True)
@@ -99,6 +100,13 @@ class Grammar:
     """When the line that starts a hand has no id: the line of the hand that gives it."""
     unmarked_money: tuple[int, str] | None = None
     """Scale and unit of amounts written without a currency symbol (``0.40``)."""
+    raise_phrase: RaisePhrase = "added"
+    """What the amounts of this site's raise line mean (``raise_phrases.RAISE_PHRASES``):
+    ``added`` (``raises X``, X put in by the raise), ``total`` (``raises [to] Y``, Y the
+    street total after it), ``added-to-total`` (``raises X to Y``, X put in, Y the total) or
+    ``size-to-total`` (``raises X to Y``, Y the total, X the raise's size as its rule's
+    ``by_over`` measures it). Stated per site so that the same words are read by what the
+    site means by them; ``tests/test_raise_phrases.py`` holds each raise rule to it."""
     stakes_from_bets: bool = False
     """The header gives no stakes (Bovada cash): they come from the hand's first wager that
     is not all-in (``infer_stakes``, fixed limit), and the record notes the inference."""
@@ -574,16 +582,21 @@ class _HandReader:
 
     def on_award_list(self, rule: Rule, name: str | None, m: re.Match[str], number: int,
                       text: str) -> bool:
-        """A pot line naming every winner with the amount each took."""
+        """A pot line naming every winner with the amount each took, and the half when the
+        line names it (OnGame ``won by A ($1.70 High), B ($1.70 Low)``)."""
         pot = self.pot(m)
         self.b.note("pot_totals", f"{pot}: {m['total']}")
         self.b.claim(None, ClaimKind.TOTAL_POT, number, amount=self.money(m["total"], number),
                      text=pot)
         for winner in m["winners"].split(", "):
-            won = re.match(r"^(?P<name>.+?) \((?P<amount>[^()]+)\)$", winner.strip())
+            won = re.match(r"^(?P<name>.+?) \((?P<amount>[^()]+?)(?: (?P<half>High|Low))?\)$",
+                           winner.strip())
             if won is None:
                 raise self.b.fail("unreadable pot winner", number, winner)
-            self.b.award(won["name"], self.money(won["amount"], number), number, pot=pot)
+            half: Half = ("high" if won["half"] == "High" else "low" if won["half"] == "Low"
+                          else "whole")
+            self.b.award(won["name"], self.money(won["amount"], number), number, pot=pot,
+                         half=half)
         self.reached.add("won")
         return True
 

@@ -24,9 +24,13 @@ from xml.etree.ElementTree import Element
 from studspec.errors import InvalidInputError
 from studspec.records.builder import HandBuilder
 from studspec.records.hand import ActionKind, Game, HandRecord
+from studspec.records.raise_phrases import RaisePhrase
 from studspec.records.sitetext import Problem, UnknownGameError, money_scale, not_stud, parse_money
 
 FORMAT = "ipoker"
+RAISE_PHRASE: RaisePhrase = "total"
+"""What a raise's amount means (``raise_phrases.RAISE_PHRASES``): action type 23 states the
+player's street total after the raise."""
 MARKER = "<session"
 # From iPokerToFpdb (re_GameInfo, limits, currencies; read as documentation): the limit may
 # be ``NL``, ``SL``, ``L``, ``LZ``, ``PL``, ``LP``, ``БЛ``, ``No limit``, ``Pot limit`` or

@@ -7,11 +7,15 @@ Each site with a profile in ``spec/variants`` is checked under it (``pokerstars`
 profile in ``_profile`` when studspec wrote it; otherwise PHH hands (such as the WSOP
 hands of the PHH data set) are checked under the TDA profiles, the rules tournaments
 follow. A site and game with no profile of its own falls back to the TDA profile of the
-game, and the reason says so.
+game, and the reason says so; when the site has a profile for its other game, the fallback
+takes that profile's rake policy (POT-08: ``rake_max_percent``, ``rake_cap_cents``): a site
+rakes its hi/lo pots as it rakes its high ones (a Full Tilt or OnGame hi/lo hand, a
+PartyPoker or ACR high hand), and a policy no log of that game states is the site's.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Collection
 
 from studspec.profiles import Profile, load_profile, profile_names
@@ -65,6 +69,24 @@ def pick_profile(record: HandRecord,
     return fallback, f"{shown}: no profile for this site and game, the TDA's"
 
 
+OTHER_GAME = {"high": "hilo", "hilo": "high"}
+
+
+def site_rake_profile(record: HandRecord) -> str | None:
+    """The profile whose rake policy a record's fallback profile takes: the site's profile
+    for its other game (None when the site has no profile, or has one for this game)."""
+    site = record.origin.format
+    if (site, record.game) in SITE_PROFILES:
+        return None
+    return SITE_PROFILES.get((site, OTHER_GAME[record.game]))
+
+
+def with_rake_of(profile: Profile, site_profile: Profile) -> Profile:
+    """The profile with the rake policy of a site's profile (POT-08)."""
+    return dataclasses.replace(profile, rake_max_percent=site_profile.rake_max_percent,
+                               rake_cap_cents=site_profile.rake_cap_cents)
+
+
 class ProfileChooser:
     """The profile each hand of a run is checked under: the one given, else the log's.
 
@@ -80,6 +102,19 @@ class ProfileChooser:
         if self.given is not None:
             return self.given, "given with --profile"
         name, reason = pick_profile(record, self.known)
+        profile = self.load(name)
+        rake_from = site_rake_profile(record)
+        if rake_from is not None:
+            site = self.load(rake_from)
+            profile = with_rake_of(profile, site)
+            reason += (f", with the site's rake policy ({rake_from}: at most "
+                       f"{site.rake_max_percent}%" + (f", cap {site.rake_cap_cents} cents"
+                                                      if site.rake_cap_cents else "")
+                       + "; POT-08)")
+        return profile, reason
+
+    def load(self, name: str) -> Profile:
+        """A profile by name, loaded once per run."""
         if name not in self.loaded:
             self.loaded[name] = load_profile(name)
-        return self.loaded[name], reason
+        return self.loaded[name]

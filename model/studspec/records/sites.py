@@ -15,8 +15,10 @@ import re
 
 from studspec.records.grammar import Grammar, Rule, Start, rule
 
-MONEY = r"[$€£]?[\d,.]+[$€£]?(?: [A-Z]{3})?"
-STAKES = r"(?P<symbol>[$€£])?(?P<small>[\d,.]+)/[$€£]?(?P<big>[\d,.]+)"
+# the currency signs of the sites' logs: PokerStarsToFpdb's LS adds the yuan and the rupee
+# (``CNY``, ``INR``) to the dollar, the euro and the pound
+MONEY = r"[$€£¥₹]?[\d,.]+[$€£¥₹]?(?: [A-Z]{3})?"
+STAKES = r"(?P<symbol>[$€£¥₹])?(?P<small>[\d,.]+)/[$€£¥₹]?(?P<big>[\d,.]+)"
 ID_ANY = r"(?P<id>\S+)"
 
 
@@ -151,6 +153,9 @@ POKERSTARS = Grammar(
              "7th street": 7},
     complete="summary",
     incomplete="the hand is incomplete: no *** SUMMARY *** (truncated file?)",
+    # raises: ``raises $280 to $400`` after a $120 bring-in: $400 the total, $280 over the wager
+    # faced
+    raise_phrase="size-to-total",
     halves="lows",
 )
 
@@ -164,6 +169,8 @@ POKERSTARS = Grammar(
 # deals by the cards.
 _TILT_START = r"^(?:\ufeff)?Full Tilt Poker(?:\.fr)? (?:Game|Hand) #(?P<id>\d+):\s*"
 _TILT_ANTE = r"(?: Ante (?P<ante>[$€£]?[\d,.]+))?"
+# FulltiltToFpdb re_GameInfo: a cap may come before the limit (``- $20 Cap Limit Stud Hi``)
+_TILT_CAP = r"(?:[$€£]?[\d,.]+[KM]? Cap )?"
 # The game part names a game (a mixed game's name, ``HORSE - Limit Stud Hi``, may come first)
 _TILT_GAME = (r"(?P<game>(?=[^-]*(?:Stud|Razz|Hold|Omaha|Draw|Badugi|Lowball|Triple|Courchevel))"
               r"[A-Za-z][^-]*?)")
@@ -172,7 +179,8 @@ FULLTILT = Grammar(
     starts=(Start(re.compile(_TILT_START)),),
     headers=(
         rule(_TILT_START + r"(?:(?P<tournament>.+?\(\d+\)), )?(?:Table )?.*? - " + STAKES
-             + _TILT_ANTE + r" - (?:(?P<mix>[^-]+) - )?" + _TILT_GAME + r"(?: - .*)?$", "game"),
+             + _TILT_ANTE + r" - (?:(?P<mix>[^-]+) - )?" + _TILT_CAP + _TILT_GAME + r"(?: - .*)?$",
+             "game"),
         rule(_TILT_START + r"(?:(?P<tournament>.+?\(\d+\)), )?(?:Table )?.*? - "
              r"(?P<game>[A-Za-z][^-]*?) - " + STAKES + _TILT_ANTE + r"(?: - .*)?$", "game"),
     ),
@@ -216,6 +224,8 @@ FULLTILT = Grammar(
     streets={str(street): street for street in range(3, 8)},
     complete="summary",
     incomplete="the hand is incomplete: no *** SUMMARY *** (truncated file?)",
+    # raises: ``raises to $8``: the street total (FulltiltToFpdb re_Action ``raises to``)
+    raise_phrase="total",
 )
 
 # -- PartyPoker ------------------------------------------------------------------------------
@@ -225,20 +235,31 @@ FULLTILT = Grammar(
 # that the limit was not stated) or tournament ``FL 7 Card Stud $6 USD Buy-in Trny:…
 # Level:2 Stakes-Antes(60/120-10)``. Bracketed amounts are what the action added. Only the
 # viewer's cards are shown. The button is named; there is no summary, and no rake.
+_PARTY_AMOUNT = r"[$€£]?\s?[\d,.]+(?:\s*(?:[A-Z]{3}|[Cc]hips))?"
 PARTYPOKER = Grammar(
     format="partypoker",
     starts=(Start(re.compile(r"^(?:\ufeff)?Game #(?P<id>\d+) starts\.\s*$")),
             # ``[fF]or``: both spellings (FPDB's IdentifySite, re_identify['PartyPoker'])
+            # re_GameInfo: the site may follow, ``***** Hand History for Game N ***** (Party)``
             Start(re.compile(r"^(?:\ufeff)?\*\*\*\*\* Hand History [fF]or Game (?P<id>\d+) "
-                             r"\*{5}\s*$"),
+                             r"\*{5}(?: \([A-Za-z ]+\))?\s*$"),
                   new_id_only=True)),
     headers=(
-        rule(r"^" + STAKES + r"(?: (?P<code>[A-Z]{3}))? (?:(?P<limit>FL|PL|NL) )?(?P<game>.+?)"
+        # PartyPokerToFpdb re_GameInfo: the limit in parentheses after the game (``7 Card Stud
+        # Hi-Lo Game Table (FL)``; first: the other form's lazy game would take it in), or before it
+        rule(r"^" + STAKES + r"(?: (?P<code>[A-Z]{3}))? (?P<game>.+?)(?: Game Table)? "
+             r"\((?P<limit>FL|PL|NL|Limit)\)(?: \((?:SNG|STT|MTT)(?: JackPot)? Tournament #\d+\))?"
              r" - .*$", "game"),
-        rule(r"^(?:(?P<limit>FL|PL|NL) )?(?P<game>.+?)\s+(?P<buyin>[$€£]?[\d,.]+(?: [A-Z]{3})?)"
-             r" Buy-in\s*Trny:\s*(?P<tournament>\S+)\s+Level:\s*(?P<level>\S+)\s+"
-             r"Stakes-Antes\((?P<small>[\d,.]+)/(?P<big>[\d,.]+)(?:-(?P<ante>[\d,.]+))?\)"
-             r"(?:\s*-.*)?\s*$", "game"),
+        rule(r"^" + STAKES + r"(?: (?P<code>[A-Z]{3}))? (?:(?P<limit>FL|PL|NL) )?(?P<game>.+?)"
+             r"(?: Game Table)?(?: \((?:SNG|STT|MTT)(?: JackPot)? Tournament #\d+\))? - .*$",
+             "game"),
+        # re_GameInfoTrny1: buy-in and ``+ $X Entry Fee`` optional; ``Blinds`` or ``Stakes``,
+        # ``-Antes`` optional
+        rule(r"^(?:(?P<limit>FL|PL|NL) )?(?P<game>.+?)\s+(?:(?P<buyin>[$€£]?\s?[\d,.]+"
+             r"(?: ?[A-Z]{3})?)\s*Buy-in\s+)?(?:\+ [$€£]?\s?[\d,.]+ Entry Fee\s+)?"
+             r"Trny:\s*(?P<tournament>\S+)\s+Level:\s*(?P<level>\S+)\s+"
+             r"(?:Stakes|Blinds)(?:-Antes)?\((?P<small>[\d,.]+)/(?P<big>[\d,.]+)"
+             r"(?:\s*-\s*(?P<ante>[\d,.]+))?\)(?:\s*-.*)?\s*$", "game"),
     ),
     rules=(
         rule(r"^#Game No : \d+\s*$", "ignore"),
@@ -247,7 +268,8 @@ PARTYPOKER = Grammar(
         rule(r"^Seat (?P<button>\d+) is the button\s*$", "button", sections="header play"),
         rule(r"^Total number of players : (?P<value>\d+)/(?P<max>\d+)\s*$", "note",
              sections="header play", key="players_stated", type="int"),
-        rule(r"^Seat (?P<seat>\d+): (?P<name>.+?) \( (?P<stack>[^()]*?) \)\s*$", "seat",
+        # re_PlayerInfo: ``seat`` or ``Seat``, a space before the number or none
+        rule(r"^[Ss]eat ?(?P<seat>\d+): (?P<name>.+?) \(\s*(?P<stack>[^()]*?)\s*\)\s*$", "seat",
              sections="header"),
         rule(r"^\*\* Dealing(?: (?P<street>Fourth street|Fifth street|Sixth street|River))?"
              r" \*\*\s*$", "street", sections="play"),
@@ -267,9 +289,12 @@ PARTYPOKER = Grammar(
              r"(?: #?(?P<number>\d+))?)(?: with .*)?\s*$", "award", actor=" ", sections="play"),
         rule(r"^wins (?P<amount>" + MONEY + r") from the (?P<pot>main pot|side pot"
              r"(?: #?(?P<number>\d+))?)(?: with .*)?\s*$", "award", actor=" ", sections="play"),
-        *(rule(rf"^(?P<verb>{verb}) \[(?P<amount>[^\]]*)\]\s*$", "action", actor=" ",
+        # re_Action, re_Antes: the amount (what the action added) in brackets, parentheses or
+        # neither, ``posts ante of``, a `` to X`` after it (the street total: not needed)
+        *(rule(rf"^(?P<verb>{verb}) [\[(]?\s*(?P<amount>{_PARTY_AMOUNT})\s*"
+               r"[\])]?(?: to [$€£]?[\d,.]+)?\.?\s*$", "action", actor=" ",
                sections="play", ignore_case=True, kind=kind)
-          for verb, kind in (("posts ante", "ante"), ("bring-ins", "bring-in"),
+          for verb, kind in (("posts ante(?: of)?", "ante"), ("bring-ins", "bring-in"),
                              ("completes", "wager"), ("bets", "wager"), ("calls", "check-call"),
                              ("raises", "wager"))),
         rule(r"^(?P<verb>is all-In) \[(?P<amount>[^\]]*)\]\s*$", "all_in", actor=" ",
@@ -279,8 +304,10 @@ PARTYPOKER = Grammar(
     streets={"": 3, "fourth street": 4, "fifth street": 5, "sixth street": 6, "river": 7},
     complete="won",
     incomplete="the hand is incomplete: no 'wins' line (truncated file?)",
+    # raises: ``raises [$17 USD]`` over a $3 bring-in and a $10 completion: what the raise put in
+    raise_phrase="added",
     header_on_start_line=False,
-    fixed_limits=frozenset({"FL"}),
+    fixed_limits=frozenset({"FL", "LIMIT"}),
     halves="low-pots",
 )
 
@@ -291,11 +318,13 @@ PARTYPOKER = Grammar(
 # in`` is a bring-in, ``big bring in`` a completion; the summary gives the finishing stacks.
 ONGAME = Grammar(
     format="ongame",
+    # OnGameToFpdb re_HandInfo: a tournament's hand names it on the first line (``***** History
+    # for hand R5-N (TOURNAMENT: "Name", T-123, buy-in: $10) *****``) and plays for chips
     starts=(Start(re.compile(r"^(?:\ufeff)?\*\*\*\*\* History for hand " + ID_ANY
-                             + r" \*{5}\s*$")),),
+                             + r"(?: \(TOURNAMENT:[^)]*\))? \*{5}\s*$")),),
     headers=(
-        # OnGameToFpdb re_HandInfo: ``Table: [SPEED] NAME [N] (LIMIT …``, the limit also
-        # ``Limit`` / ``Pot Limit`` / ``No Limit``
+        # re_HandInfo: ``Table: [SPEED] NAME [N] (LIMIT …``, the limit also ``Limit`` / ``Pot
+        # Limit`` / ``No Limit``; the money ``Real money``, ``Play money``, ``TC`` or ``Chips``
         rule(r"^Table: (?P<table>.+?) \((?P<limit>LIMIT|POT_LIMIT|NO_LIMIT|Limit|Pot Limit|"
              r"No Limit) (?P<game>[A-Z_0-9]+)"
              r" " + STAKES + r"(?:, ante: (?P<ante>[$€£]?[\d,.]+))?(?:, (?P<money>[^)]*))?\)\s*$",
@@ -311,6 +340,8 @@ ONGAME = Grammar(
         rule(r"^Dealing (?P<street>pocket cards|4th street|5th street|6th street|river)\s*$",
              "street", sections="play"),
         rule(r"^(?P<cards>.*)$", "deal", prefix="Dealing to ", actor=": ", sections="play"),
+        # re_HeroCards: ``New hand for NAME: [cards]`` as well as ``Dealing to NAME: [cards]``
+        rule(r"^(?P<cards>.*)$", "deal", prefix="New hand for ", actor=": ", sections="play"),
         simple("checks", "check-call"),
         simple("folds", "fold"),
         rule(DOES_NOT_SHOW, "muck", actor=" ", sections="play", silent="yes"),
@@ -333,6 +364,8 @@ ONGAME = Grammar(
     streets={"pocket cards": 3, "4th street": 4, "5th street": 5, "6th street": 6, "river": 7},
     complete="ended",
     incomplete="the hand is incomplete: no '***** End of hand' line (truncated file?)",
+    # raises: ``raises $2 to $2`` over a $1 big bring in: $2 put in, a total of $2
+    raise_phrase="added-to-total",
     header_on_start_line=False,
     fixed_limits=frozenset({"LIMIT"}),
 )

@@ -9,9 +9,7 @@ from __future__ import annotations
 import re
 
 from studspec.records.grammar import Grammar, Start, rule
-from studspec.records.sites import MONEY, STAKES, ci, simple, wager
-
-STAKES_PREFIX = STAKES  # ``$0.02/$0.04``: small and big bet, the symbol before each
+from studspec.records.sites import MONEY, ci, simple, wager
 
 # -- Winamax ---------------------------------------------------------------------------------
 # PokerStars-like, amounts with the symbol after the number (``5€``). Header ``Winamax Poker
@@ -20,8 +18,10 @@ STAKES_PREFIX = STAKES  # ``$0.02/$0.04``: small and big bet, the symbol before 
 # give them in chips. Hidden cards are ``X``; awards name the half (``from pot(HI)``). The
 # summary's ``Total pot`` is the pot less the rake, and an uncalled bet stays in it.
 _WINAMAX_START = r"^(?:\ufeff)?Winamax Poker - .+? - HandId: #(?P<id>[\d-]+) - "
-_SUFFIX_STAKES = (r"\((?:(?P<ante>[\d,.]+)[$€£]?/)?(?P<small>[\d,.]+)(?P<symbol>[$€£])?/"
-                  r"(?P<big>[\d,.]+)[$€£]?\)")
+# WinamaxToFpdb re_hand_info: the currency (``$`` or ``€``) before or after each amount, the
+# ante optional; the lookahead takes the symbol wherever it stands
+_SUFFIX_STAKES = (r"\((?:(?=[^)]*?(?P<symbol>[$€£])))?(?:[$€£]?(?P<ante>[\d,.]+)[$€£]?/)?"
+                  r"[$€£]?(?P<small>[\d,.]+)[$€£]?/[$€£]?(?P<big>[\d,.]+)[$€£]?\)")
 WINAMAX = Grammar(
     format="winamax",
     starts=(Start(re.compile(_WINAMAX_START)),),
@@ -51,7 +51,7 @@ WINAMAX = Grammar(
         rule(r"^shows \[(?P<cards>[^\]]*)\](?: \((?P<description>.*)\))?\s*$", "show",
              actor=" ", sections="play"),
         wager("posts ante", "ante", sections="header play"),
-        wager("brings in", "bring-in"),
+        wager("brings in|bring-in", "bring-in"),  # re_bring_in
         wager("calls", "check-call"),
         wager("bets", "wager"),
         # ``raises 25€ to 25€`` over a 10€ bring-in, ``raises 50€ to 100€`` over a 50€ bet:
@@ -71,6 +71,8 @@ WINAMAX = Grammar(
     streets={str(street): street for street in range(3, 8)},
     complete="summary",
     incomplete="the hand is incomplete: no *** SUMMARY *** (truncated file?)",
+    # raises: ``raises 50€ to 100€`` over a 50€ bet: 100€ the total, 50€ over the last full bet
+    raise_phrase="size-to-total",
     hidden=frozenset({"X"}),
 )
 
@@ -81,7 +83,10 @@ WINAMAX = Grammar(
 # until a show. Bracketed amounts are what the action added. There is no summary, no rake
 # line, and no line for an uncalled bet: the award is the pot without it, so the reader
 # returns it (``implicit_uncalled``).
-_EVERLEAF_MONEY = r"\$ ?\d[\d,]*(?:\.\d+)?(?: [A-Z]{3})?"
+# EverleafToFpdb (re_PlayerInfo, re_Antes, re_BringIn, re_Action, re_CollectPot): an amount
+# is ``$`` or ``€`` (a space may follow) or no symbol (a tournament's chips), then a code
+# ``USD``, ``EUR``, ``EURO``, ``GEL`` or ``Chips`` or none
+_EVERLEAF_MONEY = r"(?:[$€] ?)?\d[\d,]*(?:\.\d+)?(?: (?:[A-Z]{3}|EURO|[Cc]hips))?"
 EVERLEAF = Grammar(
     format="everleaf",
     # FPDB's IdentifySite knows Everleaf logs (and its skin Partouche Poker) by the line
@@ -90,7 +95,9 @@ EVERLEAF = Grammar(
             Start(re.compile(r"^(?:\ufeff)?\*\*\*\*\* Hand history for game #(?P<id>\d+) "
                              r"\*{5}\s*$"), new_id_only=True)),
     headers=(
-        rule(r"^(?P<symbol>[$€£])?(?P<small>[\d,.]+)/[$€£]?(?P<big>[\d,.]+)(?: (?P<code>[A-Z]{3}))?"
+        # re_GameInfo: the stakes may have spaces around the slash; no symbol: a tournament
+        rule(r"^(?P<symbol>[$€£])?(?P<small>[\d,.]+) ?/ ?[$€£]?(?P<big>[\d,.]+)"
+             r"(?: (?P<code>[A-Z]{3}))?"
              r" (?:(?P<limit>Limit|Fixed Limit|Pot Limit|No Limit) )?(?P<game>.+?) - .*$", "game",
              ignore_case=True),
     ),
@@ -99,8 +106,8 @@ EVERLEAF = Grammar(
         rule(r"^Table (?P<table>.+?)\s*$", "table", sections="header", before_seats="yes"),
         rule(r"^Total number of players: (?P<value>\d+)\s*$", "note", sections="header",
              key="players_stated", type="int"),
-        rule(r"^Seat (?P<seat>\d+): (?P<name>.+?) \(\s*(?P<stack>[^()]*?)\s*\)\s*$", "seat",
-             sections="header"),
+        rule(r"^Seat (?P<seat>\d+): (?P<name>.+?) \(\s*(?P<stack>" + _EVERLEAF_MONEY + r")"
+             r"(?: ?(?:new player|All-in))?\s*\)\s*$", "seat", sections="header"),
         rule(r"^\*\* Dealing down cards \*\*\s*$", "street", sections="header play",
              ignore_case=True),
         rule(r"^\*\*\*\* dealing (?P<street>4th street|5th street|6th street|river) \*{4}\s*$",
@@ -111,13 +118,14 @@ EVERLEAF = Grammar(
         rule(r"^mucks(?: cards)?\s*$", "muck", actor=" ", sections="play"),
         rule(r"^shows \[(?P<cards>[^\]]*)\](?P<description>.*)$", "show", actor=" ",
              sections="play"),
-        rule(r"^wins (?P<amount>" + _EVERLEAF_MONEY + r") from (?:the )?(?P<pot>main pot|side pot"
-             r"(?: #?(?P<number>\d+))?)(?: with .*)?\s*$", "award", actor=" ", sections="play"),
+        rule(r"^wins \(?(?P<amount>" + _EVERLEAF_MONEY + r")\)? from (?:the )?(?P<pot>main pot|"
+             r"side pot(?: #?(?P<number>\d+))?)(?: with .*)?\s*$", "award", actor=" ",
+             sections="play"),
         rule(r"^(?P<verb>posts ante) \[(?P<amount>[^\]]*)\]\s*$", "action", actor=": ",
              sections="header play", kind="ante"),
-        rule(r"^(?P<verb>posts bring-in) (?P<amount>" + _EVERLEAF_MONEY + r")\.?\s*$", "action",
+        rule(r"^(?P<verb>posts bring-in)  ?(?P<amount>" + _EVERLEAF_MONEY + r")\.?\s*$", "action",
              actor=" ", sections="play", kind="bring-in"),
-        rule(r"^(?P<verb>completes to) (?P<to>" + _EVERLEAF_MONEY + r")\.?\s*$", "action",
+        rule(r"^(?P<verb>completes to)  ?(?P<to>" + _EVERLEAF_MONEY + r")\.?\s*$", "action",
              actor=" ", sections="play", kind="wager"),
         *(rule(rf"^(?P<verb>{verb}) \[(?P<amount>[^\]]*)\](?P<all_in> \(all-in\))?\s*$",
                "action", actor=actor, sections="play", kind=kind)
@@ -129,6 +137,8 @@ EVERLEAF = Grammar(
     streets={"": 3, "4th street": 4, "5th street": 5, "6th street": 6, "river": 7},
     complete="won",
     incomplete="the hand is incomplete: no 'wins' line (truncated file?)",
+    # raises: ``raises [$ X USD]``: what the raise put in (EverleafToFpdb re_Action, one amount)
+    raise_phrase="added",
     header_on_start_line=False,
     fixed_limits=frozenset({"LIMIT", "FIXED LIMIT"}),
     implicit_uncalled=True,
@@ -205,6 +215,7 @@ WINNING = Grammar(
     streets={"third": 4, "fourth": 5, "fifth": 6, "sixth": 7},
     complete="ended",
     incomplete="the hand is incomplete: no 'Game ended at' line (truncated file?)",
+    raise_phrase="total",  # ``raises (4)``: the street total
     header_on_start_line=False,
     halves="shown-lows",
     unmarked_money=(100, "chips"),
@@ -219,11 +230,19 @@ WINNING = Grammar(
 _ABS_ACTOR = " - "
 ABSOLUTE = Grammar(
     format="absolute",
-    starts=(Start(re.compile(r"^(?:\ufeff)?Stage #(?P<id>[A-Z0-9]+): ")),),  # IdentifySite
+    # AbsoluteToFpdb re_Identify, re_GameInfo: ``Stage #[C]N[:]``; a tournament names its id
+    # (``Tourney ID N``) and kind (``(1 on 1)``, ``Single Tournament``, ``Multi Normal
+    # Tournament``) and plays for chips (no symbol); the limit is ``Normal`` (fixed) or a
+    # limit's name; an ante (``, $0.01 ante``), ``Turbo`` and ``(7-2)`` may follow the stakes
+    starts=(Start(re.compile(r"^(?:\ufeff)?Stage\s+#(?P<id>[A-Z0-9]+):?\s")),),
     headers=(
-        rule(r"^(?:\ufeff)?Stage #(?P<id>[A-Z0-9]+): (?P<game>.+?)\s+"
-             r"(?P<kind>Normal|Turbo|Speed)?\s*"
-             r"(?:(?P<limit>Limit|Pot Limit|No Limit) )?" + STAKES_PREFIX + r"(?: - .*)?$",
+        rule(r"^(?:\ufeff)?Stage\s+#(?P<id>[A-Z0-9]+):?\s+(?:Tourney ID (?P<tournament>\d+)\s+)?"
+             r"(?P<game>.+?)\s+(?:\(1 [Oo][Nn] 1\)|Single Tournament|SINGLE TOURNAMENT|"
+             r"Multi Normal Tournament|MULTI NORMAL TOURNAMENT)?\s*"
+             r"(?P<kind>Normal|NORMAL|Turbo|Speed)?\s*"
+             r"(?:(?P<limit>Limit|LIMIT|Pot Limit|POT LIMIT|No Limit|NO LIMIT) )?"
+             r"(?P<symbol>[$€£])?(?P<small>[\d,.]+)/\s?[$€£]?(?P<big>[\d,.]+)"
+             r"(?:, \s?[$€£]?(?P<ante>[\d,.]+) ante)?(?:\s+Turbo)?(?:\s+\(7-2\))?(?:\s+-.*)?$",
              "game"),
     ),
     rules=(
@@ -268,8 +287,12 @@ ABSOLUTE = Grammar(
     streets={"3rd": 3, "4th": 4, "5th": 5, "6th": 6, "river": 7},
     complete="summary",
     incomplete="the hand is incomplete: no *** SUMMARY *** (truncated file?)",
+    # raises: ``Raises $X to $Y``: Y the total; what X measures no shared log shows (``by_over``
+    # any)
+    raise_phrase="size-to-total",
     halves="shown-lows",
     hidden=frozenset({"H"}),
+    fixed_limits=frozenset({"LIMIT"}),
 )
 
 GRAMMARS: tuple[Grammar, ...] = (WINAMAX, EVERLEAF, WINNING, ABSOLUTE)

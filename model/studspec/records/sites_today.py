@@ -85,6 +85,9 @@ ACR = Grammar(
     streets={"3rd": 3, "4th": 4, "5th": 5, "6th": 6, "7th": 7},
     complete="summary",
     incomplete="the hand is incomplete: no *** SUMMARY *** (truncated file?)",
+    # raises: ``raises $0.20 to $0.30``: $0.20 put in, a street total of $0.30; ``raises to $Y`` is
+    # the total
+    raise_phrase="added-to-total",
     fixed_limits=frozenset({"FIXED LIMIT", "LIMIT"}),
     halves="lows",
 )
@@ -158,6 +161,8 @@ KINGSCLUB = Grammar(
     streets={"3rd": 3, "4th": 4, "5th": 5, "6th": 6, "7th": 7},
     complete="summary",
     incomplete="the hand is incomplete: no *** SUMMARY *** (truncated file?)",
+    # raises: ``raises to 77.16``: the street total (a first amount, when written, is not read)
+    raise_phrase="total",
     fixed_limits=frozenset({"LIMIT"}),
     hidden=frozenset({"X"}),
     unmarked_money=(100, "USD"),
@@ -255,6 +260,9 @@ BOVADA = Grammar(
     streets={"4th": 4, "5th": 5, "6th": 6, "7th": 7, "river": 7},
     complete="summary",
     incomplete="the hand is incomplete: no *** SUMMARY *** (truncated file?)",
+    # raises: ``Raises $X``: the street total (BovadaToFpdb re_Action); in ``Raises $X to $Y`` only
+    # Y is read
+    raise_phrase="total",
     fixed_limits=frozenset({"FIXED LIMIT"}),
     unmarked_money=(100, "USD"),
     stakes_from_bets=True,

@@ -90,7 +90,7 @@ _MONEY = re.compile(r"""^\s*
     (?P<symbol>[$€£¥₹])?\s*
     (?P<number>\d[\d,]*(?:\.\d+)?|\.\d+)
     (?P<suffix>[$€£¥₹])?
-    (?:\s*(?P<code>[A-Z]{3})|\s*chips)?\s*$""", re.VERBOSE)  # tournament logs: "60 chips"
+    (?:\s*(?P<code>[A-Z]{3}|EURO)|\s*[Cc]hips)?\s*$""", re.VERBOSE)  # "60 chips", "$ 1 EURO"
 
 
 def parse_money(text: str, scale: int, *, where: str) -> int:

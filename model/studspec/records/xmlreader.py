@@ -27,6 +27,7 @@ from studspec.errors import InvalidInputError
 from studspec.records import ipoker
 from studspec.records.builder import HandBuilder
 from studspec.records.hand import ActionKind, Deal, Game, HandRecord
+from studspec.records.raise_phrases import RaisePhrase
 from studspec.records.sitetext import (
     Problem,
     UnknownGameError,
@@ -57,6 +58,9 @@ class XmlSite:
     shown: str
     mucked: str
     halves: Mapping[str, str]
+    raise_phrase: RaisePhrase = "added"
+    """What a raise's amount means (``raise_phrases.RAISE_PHRASES``): Merge's ``RAISE``
+    states what the raise put in, as its other actions do."""
 
 
 MERGE = XmlSite(
@@ -67,10 +71,12 @@ MERGE = XmlSite(
     # MergeToFpdb (games, games_html, limits; as documentation): ``7-Stud``, ``7-Stud H/L8``,
     # ``Seven Card Stud [HiLo]``; limits ``Limit``, ``Fixed Limit``, ``Pot Limit``, ``Half Pot
     # Limit``, ``No Limit``, sometimes with a trailing space
-    games=((re.compile(r"^(?:7-Stud H/L8?|Seven Card Stud HiLo)$"), "hilo"),
-           (re.compile(r"^(?:7-Stud|Seven Card Stud)$"), "high")),
+    # re_GameInfo: a tournament's type ends `` Tournament`` and its stakes name the level
+    # (``Limit Level 3 Blinds (25/50)``), in chips
+    games=((re.compile(r"^(?:7-Stud H/L8?|Seven Card Stud HiLo)(?: Tournament)?$"), "hilo"),
+           (re.compile(r"^(?:7-Stud|Seven Card Stud)(?: Tournament)?$"), "high")),
     stakes=re.compile(r"^(?P<limit>Limit|Fixed Limit|Pot Limit|Half Pot Limit|No Limit)\s+"
-                      r"\(?(?P<symbol>[$€£])?"
+                      r"(?:Level \d+ Blinds\s+)?\(?(?P<symbol>[$€£])?"
                       r"(?P<small>[\d,.]+)/[$€£]?(?P<big>[\d,.]+)(?:/[^)]*)?\)?$"),
     streets={"BLINDS": 0, "BRING_IN": 3, "THIRD_STREET": 3, "FOURTH_STREET": 4,
              "FIFTH_STREET": 5, "SIXTH_STREET": 6, "SEVENTH_STREET": 7, "SHOWDOWN": None,
