@@ -231,3 +231,15 @@ def test_keyboard_alone(browser: Any, server: Server) -> None:
     page.wait_for_url("**a=p3+pb**")
     assert "p1 Alice acts, to call 3" in page.locator("#answer + div").inner_text()
     page.close()
+
+
+def test_the_page_loads_while_200_connections_are_held(browser: Any, server: Server) -> None:
+    """W1: idle and half-sent connections never keep a browser from its page."""
+    from tests.test_web_connections import held_connections
+
+    with held_connections(server, 200):
+        page = browser.new_page(**PHONE)
+        response = page.goto(server.url + "/")
+        assert response is not None and response.status == 200
+        assert page.get_by_role("heading", name="The casebook").count() == 1
+        page.close()

@@ -135,7 +135,7 @@ def error_page(status: int, reason: str, where: str | None = None) -> str:
     """The page for a request studspec cannot answer: what is wrong and where."""
     heading = {400: "This request cannot be answered", 404: "Not found",
                405: "Not allowed", 413: "Too large", 414: "Link too long",
-               500: "Internal error"}.get(status, "Cannot answer")
+               500: "Internal error", 503: "Busy"}.get(status, "Cannot answer")
     place = f"<p>Where: <code>{esc(where)}</code></p>" if where else ""
     return page(heading, f'<div class="problem" role="alert"><p>{esc(reason)}</p>{place}'
                 '</div><p><a href="/">Back to the casebook</a> · <a href="/ask">Start a new '
