@@ -10,6 +10,7 @@ server answering and its memory flat.
 
 from __future__ import annotations
 
+import html
 import http.client
 import re
 import time
@@ -24,6 +25,7 @@ from studspec.cases import load_case, load_casebook, rule
 from studspec.cli.next_cmd import grouped_answers
 from studspec.profiles import all_profiles
 from studspec.records.phh import parse_phh
+from studspec.web.names import profile_name
 from tests.web_server import Server, rss_kib, running_server
 
 DATA = Path(__file__).parent / "data" / "handhistories"
@@ -65,8 +67,13 @@ def follow(server: Server, path: str) -> tuple[str, str]:
 
 
 def text_of(page: str) -> str:
-    words = " ".join(re.sub(r"<[^>]+>", " ", page).split())
+    words = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", page)).split())
     return re.sub(r" ([,.:;])", r"\1", words)
+
+
+def under(profiles: list[str] | tuple[str, ...]) -> str:
+    """A group's profiles as a page shows them: plain name, then the code."""
+    return ", ".join(f"{profile_name(name)} {name}" for name in profiles)
 
 
 def assert_clear_refusal(status: int, page: str, expected: int, words: str) -> None:
@@ -112,7 +119,7 @@ def test_a_case_page_shows_the_ruling_of_studspec_ruling(server: Server) -> None
     groups = rule(case, [r.profile for r in all_profiles()]).groups()
     words = text_of(page)
     for group in groups:
-        assert ", ".join(group.profiles) in words
+        assert under(group.profiles) in words
     assert "Carol brings in" in words and "Bob brings in" in words
     # the cards: suit glyph and colour, and the card's name for screen readers
     assert 'class="card suit-clubs" role="img" aria-label="two of clubs, up"' in page
@@ -124,9 +131,16 @@ def test_a_case_page_shows_the_ruling_of_studspec_ruling(server: Server) -> None
 def test_the_bring_in_tie_built_step_by_step(server: Server) -> None:
     link, page = build_tie(server)
     words = text_of(page)
-    assert "Under roberts, s000, tda-2024:" in words
+    assert f"Under {under(['roberts', 's000', 'tda-2024'])}:" in words
+    assert "Under Robert's Rules roberts, Seed text S000 (Spanish) s000, TDA 2024 tda-2024:" \
+        in words
     assert "p3 Carol acts, to bring in" in words
-    assert "Under s002:" in words and "p2 Bob acts, to bring in" in words
+    assert f"Under {under(['s002'])}:" in words and "p2 Bob acts, to bring in" in words
+    # each answer leads with the deciding clause and the named result
+    assert words.count("Decided by BRINGIN-02") == 2
+    assert ("Result: p3 Carol brings in: 2♦ (p2 Bob) and 2♣ (p3 Carol) tie for the lowest "
+            "door card; the tie is broken by suit, lowest first: clubs") in words
+    assert "Result: p2 Bob brings in" in words and "broken by position" in words
     assert "decidirá el palo" in page   # BRINGIN-02, cited
     # the same answer as `studspec next` gives on the same hand
     record = parse_phh(fetch(server, "/ask/hand.phh?" + link.split("?", 1)[1])[2])
@@ -137,7 +151,7 @@ def test_the_bring_in_tie_built_step_by_step(server: Server) -> None:
     assert bring_in is not None
     status, _, after = fetch(server, bring_in.group(1).replace("&amp;", "&"))
     assert status == 200
-    assert "p1 Alice acts, to call 3" in text_of(after)
+    assert "p1 Alice acts, facing 3 (0 in on this street)" in text_of(after)
 
 
 def test_a_link_reproduces_the_situation_and_exports(server: Server, tmp_path: Path) -> None:
@@ -171,7 +185,7 @@ def test_an_irregularity_recorded_on_the_page_is_ruled_as_next_rules_it(
     assert status == 200
     words = text_of(page)
     assert "Ruling: out-of-turn p2: binding, MISDEAL-09" in words
-    assert "p2 Ben acts, to call 2" in words
+    assert "p2 Ben acts, facing 2 (0 in on this street)" in words
     phh = tmp_path / "hand.phh"
     phh.write_text(fetch(server, "/ask/hand.phh?" + link.split("?", 1)[1] + "&a=p1+cc")[2],
                    encoding="utf-8")

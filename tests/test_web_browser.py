@@ -95,14 +95,16 @@ def test_the_bring_in_tie_built_by_clicking(browser: Any, server: Server) -> Non
     page = browser.new_page(**LAPTOP)
     build_the_tie_by_clicking(page, server)
     answer = page.locator("#answer + div").inner_text()
-    assert "Under roberts, s000, tda-2024:" in answer
+    assert "Under Robert's Rules roberts, Seed text S000 (Spanish) s000, TDA 2024 tda-2024:" \
+        in answer
     assert "p3 Carol acts, to bring in" in answer
-    assert "Under s002:" in answer and "p2 Bob acts, to bring in" in answer
+    assert "Under Seed text S002 (Italian) s002:" in answer and "p2 Bob acts, to bring in" in answer
     assert page.get_by_role("img", name="two of clubs, up").count() == 1
     assert "decidirá el palo" in page.locator(".clauses").inner_text()  # BRINGIN-02
     shot(page, "ask-bring-in-tie")
     page.get_by_role("link", name="p3 Carol: bring-in 3").click()
-    assert "p1 Alice acts, to call 3" in page.locator("#answer + div").inner_text()
+    assert "p1 Alice acts, facing 3 (0 in on this street)" in \
+        page.locator("#answer + div").inner_text()
     page.close()
 
 
@@ -229,7 +231,8 @@ def test_keyboard_alone(browser: Any, server: Server) -> None:
             break
     page.keyboard.press("Enter")
     page.wait_for_url("**a=p3+pb**")
-    assert "p1 Alice acts, to call 3" in page.locator("#answer + div").inner_text()
+    assert "p1 Alice acts, facing 3 (0 in on this street)" in \
+        page.locator("#answer + div").inner_text()
     page.close()
 
 

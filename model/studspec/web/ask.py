@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from studspec.cli.next_cmd import amount_text, grouped_answers
+from studspec.cli.next_cmd import AMOUNTS, amount_text, duty_text, grouped_answers
 from studspec.cli.reports import citation_data
 from studspec.cli.ruling import table_of
 from studspec.errors import InvalidInputError
@@ -21,7 +21,18 @@ from studspec.irregular_hand import ruling_text
 from studspec.records.hand import HandRecord, IrregularityKind
 from studspec.specdata.clauses import load_clauses
 from studspec.wagering import Street
-from studspec.web.html import RANKS, SUITS, card_name, clause_block, esc, page, seat_table
+from studspec.web.html import (
+    RANKS,
+    SUITS,
+    card_name,
+    citation,
+    clause_block,
+    esc,
+    page,
+    profiles_label,
+    seat_table,
+)
+from studspec.web.names import profile_name, profile_source
 from studspec.web.state import WHERE, AskState
 
 CARD_CHOICES = ("??", *(f"{rank}{suit}" for suit in "cdhs" for rank in RANKS))
@@ -171,12 +182,12 @@ def _money(record: HandRecord, amount: int) -> str:
 
 
 def _group(record: HandRecord, group: Mapping[str, Any]) -> str:
-    profiles = ", ".join(f"<code>{esc(name)}</code>" for name in group["profiles"])
     answer = group["answer"]
-    head = f'<p class="profiles">Under {profiles}:</p>'
+    head = f'<p class="profiles">Under {profiles_label(group["profiles"])}:</p>'
     if "error" in answer:
         return f'<section class="group problem">{head}<p>{esc(answer["error"])}</p></section>'
-    lines = [f"<p>{esc(Street(answer['street']))}, {esc(answer['phase'])}; pot "
+    lines = [deciding_block(group["profiles"], answer.get("decides")),
+             f"<p>{esc(Street(answer['street']))}, {esc(answer['phase'])}; pot "
              f"{esc(_money(record, answer['pot']))}</p>"]
     for violation in answer["violations"]:
         lines.append(f'<p class="broken" role="alert">Broken: line {esc(violation["line"])}'
@@ -187,11 +198,35 @@ def _group(record: HandRecord, group: Mapping[str, Any]) -> str:
     return f'<section class="group">{head}{"".join(lines)}</section>'
 
 
+SHOWN_CITATIONS = 2
+"""Sentences of the deciding clause shown at once; the others are a tap away."""
+
+
+def deciding_block(profiles: Sequence[str], decides: Mapping[str, Any] | None) -> str:
+    """The answer's lead: the deciding clause, the sentences the group's profiles take it
+    from (original beside English), and the result in words."""
+    if not decides:
+        return ""
+    clause = load_clauses()[decides["clause"]]
+    cited = [citation_data(c) for c in clause.citations]
+    parameter = decides.get("parameter")
+    sources = {profile_source(name, parameter) for name in profiles} if parameter else set()
+    # the group's own sources first, the original-language quotes before paraphrases
+    cited.sort(key=lambda c: (c["source"] not in sources, "quote" not in c))
+    shown = "".join(citation(c) for c in cited[:SHOWN_CITATIONS])
+    more = ("<details><summary>Every source of this clause "
+            f"({len(cited)})</summary>" + "".join(citation(c) for c in cited[SHOWN_CITATIONS:])
+            + "</details>" if len(cited) > SHOWN_CITATIONS else "")
+    return (f'<div class="decides" aria-label="the deciding rule">'
+            f'<p class="decided-by">Decided by <code>{esc(clause.id)}</code> '
+            f"<strong>{esc(clause.title)}</strong></p>{shown}{more}"
+            f'<p class="result"><strong>Result:</strong> {esc(decides["result"])}</p></div>')
+
+
 def _step_html(record: HandRecord, step: Mapping[str, Any]) -> str:
     kind = step["kind"]
     if kind == "act":
-        owes = any(a["action"] == "bring-in" for a in step["actions"])
-        duty = "to bring in" if owes else f"to call {_money(record, step['to_call'])}"
+        duty = duty_text(step, lambda amount: _money(record, amount))
         items = "".join(f"<li>{esc(a['text'])} <code>{esc(a['clause'])}</code></li>"
                         for a in step["actions"])
         return (f'<p class="to-act"><strong>{esc(_who(step))}</strong> acts, {esc(duty)}, '
@@ -252,12 +287,14 @@ def _controls_for(state: AskState, record: HandRecord,
     if offered:
         buttons = []
         for line, (label, profiles) in offered.items():
-            only = (f' <span class="only">(only under {esc(", ".join(profiles))})</span>'
+            only = (' <span class="only">(only under '
+                    f'{esc(", ".join(profile_name(name) for name in profiles))})</span>'
                     if len(profiles) < everyone else "")
             buttons.append(f'<li><a class="button" href="/ask?'
                            f'{esc(state.with_actions(line).query())}#answer">{esc(label)}'
                            f"</a>{only}</li>")
-        parts.append('<h2 id="act">Take an action</h2><ul class="actions">'
+        parts.append('<h2 id="act">Take an action</h2>'
+                     f'<p class="amounts">Amounts: {esc(AMOUNTS)}.</p><ul class="actions">'
                      + "".join(buttons) + "</ul>")
     kinds = {step["kind"]: step for _, step in steps}
     if "deal" in kinds or "opener-unknown" in kinds:
@@ -367,7 +404,8 @@ def _profiles_form(state: AskState) -> str:
     chosen = set(state.chosen_profiles)
     boxes = "".join(
         f'<label class="check"><input type="checkbox" name="profile" value="{esc(name)}"'
-        f'{" checked" if name in chosen else ""}> {esc(name)}</label>'
+        f'{" checked" if name in chosen else ""}> {esc(profile_name(name))} '
+        f'<code class="code">{esc(name)}</code></label>'
         for name in profile_names())
     return ('<details class="profiles-form"><summary>Rule profiles (default: the rule '
             "texts and the card-room authorities of the game)</summary>"

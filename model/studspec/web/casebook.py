@@ -14,6 +14,7 @@ from typing import Any
 
 from studspec.cases import Case, load_casebook, rule
 from studspec.cases.kinds import KINDS
+from studspec.cli.next_cmd import AMOUNTS
 from studspec.cli.ruling import ruling_report, table_of
 from studspec.errors import InvalidInputError
 from studspec.profiles import all_profiles, profile_names
@@ -132,7 +133,10 @@ def case_page(case_id: str) -> str:
              "<h2>The question</h2>",
              f'<p class="question"><strong>{esc(case.question.text)}</strong> '
              f"({esc(case.question.kind.name)}: {esc(case.question.kind.asks)})</p>",
-             "<h2>The ruling, by profile</h2>", _groups(data["groups"]),
+             "<h2>The ruling, by profile</h2>",
+             f'<p class="amounts">Amounts: {esc(AMOUNTS)}.</p>'
+             if case.question.kind.name == "legal-actions" else "",
+             _groups(data["groups"]),
              '<p class="verdict">' + ("The model agrees with the case under every profile it "
                                       "applies to." if data["agrees"] else
                                       "The model DISAGREES with the case's expectation under "
