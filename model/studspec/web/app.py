@@ -30,6 +30,7 @@ from studspec.errors import InvalidInputError, StudSpecError
 from studspec.web import steps
 from studspec.web.ask import ask_page
 from studspec.web.casebook import case_page, casebook_page
+from studspec.web.dealform import DealRefused
 from studspec.web.html import error_page, esc, page
 from studspec.web.state import parse_state
 
@@ -86,7 +87,13 @@ async def ask_new(request: Request) -> Response:
 
 
 async def ask_deal(request: Request) -> Response:
-    return _to_ask(steps.deal(_params(request)).query())
+    params = _params(request)
+    try:
+        return _to_ask(steps.deal(params).query())
+    except DealRefused as refused:
+        # the page again, the entered cards kept and each reason beside its field
+        page_text = ask_page(steps.deal_state(params), started=True, refused=refused)
+        return _html(page_text, 400)
 
 
 async def ask_show(request: Request) -> Response:

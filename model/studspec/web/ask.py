@@ -21,10 +21,8 @@ from studspec.irregular_hand import ruling_text
 from studspec.records.hand import HandRecord, IrregularityKind
 from studspec.specdata.clauses import load_clauses
 from studspec.wagering import Street
+from studspec.web.dealform import DealRefused, deal_form
 from studspec.web.html import (
-    RANKS,
-    SUITS,
-    card_name,
     citation,
     clause_block,
     esc,
@@ -33,9 +31,9 @@ from studspec.web.html import (
     seat_table,
 )
 from studspec.web.names import profile_name, profile_source
+from studspec.web.presets import presets_list
 from studspec.web.state import WHERE, AskState
 
-CARD_CHOICES = ("??", *(f"{rank}{suit}" for suit in "cdhs" for rank in RANKS))
 IRREGULARITY_HELP = {
     IrregularityKind.EXPOSED_DOWNCARD: "cards: the exposed downcard, e.g. Ks",
     IrregularityKind.EXPOSED_SEVENTH: "cards: the exposed 7th-street card",
@@ -95,12 +93,14 @@ def setup_form(state: AskState) -> str:
             '<button type="submit" id="start">Start the hand</button></form>')
 
 
-def ask_page(state: AskState, *, started: bool) -> str:
-    """The whole Ask page for a state."""
+def ask_page(state: AskState, *, started: bool, refused: DealRefused | None = None) -> str:
+    """The whole Ask page for a state (``refused``: a deal form sent back with its
+    messages, everything entered kept)."""
     if not started:
         return page("Ask: build the situation", "<p>Set the table, then deal and act by "
                     "clicking: at every step the page says who acts and what each may do, "
-                    "under the rule profiles you choose.</p>" + setup_form(state),
+                    "under the rule profiles you choose.</p>" + presets_list()
+                    + setup_form(state),
                     here="/ask")
     record = state.record()
     answers = grouped_answers(record, state.chosen_profiles)
@@ -125,13 +125,22 @@ def ask_page(state: AskState, *, started: bool) -> str:
         '<h2 id="answer">What happens now</h2>',
         '<div aria-live="polite">' + "".join(_group(record, group) for group in answers)
         + "</div>",
-        _next_controls(state, record, answers),
+        _problem_note(refused),
+        _next_controls(state, record, answers, refused),
         _irregularity_form(state, record),
         _clauses(answers),
         _profiles_form(state),
         _share(state),
     ]
     return page("Ask: what happens now?", "".join(body), here="/ask")
+
+
+def _problem_note(refused: DealRefused | None) -> str:
+    if refused is None:
+        return ""
+    return ('<p class="problem" role="alert">These cards cannot be dealt; nothing was '
+            'dealt. <a href="#deal">The deal form</a> keeps what you entered, with the '
+            "reason beside each field.</p>")
 
 
 IMPOSSIBLE = ("CARD-01", "CARD-02")
@@ -259,7 +268,7 @@ def _paid(record: HandRecord, awards: Sequence[Mapping[str, Any]] | None) -> str
 
 
 def _next_controls(state: AskState, record: HandRecord,
-                   answers: Sequence[Mapping[str, Any]]) -> str:
+                   answers: Sequence[Mapping[str, Any]], refused: DealRefused | None) -> str:
     """What can be done next: the union of what the groups offer, each marked with the
     profiles that allow it when they do not all do."""
     steps = [(a["profiles"], a["answer"]["next"]) for a in answers
@@ -268,12 +277,13 @@ def _next_controls(state: AskState, record: HandRecord,
         return ""
     if state.upto is not None and state.upto < len(state.actions):
         return ('<p class="hint">You are stepping through a hand; going on from here drops '
-                "the later lines.</p>" + _controls_for(state, record, steps))
-    return _controls_for(state, record, steps)
+                "the later lines.</p>" + _controls_for(state, record, steps, refused))
+    return _controls_for(state, record, steps, refused)
 
 
 def _controls_for(state: AskState, record: HandRecord,
-                  steps: Sequence[tuple[Sequence[str], Mapping[str, Any]]]) -> str:
+                  steps: Sequence[tuple[Sequence[str], Mapping[str, Any]]],
+                  refused: DealRefused | None) -> str:
     everyone = sum(len(profiles) for profiles, _ in steps)
     offered: dict[str, tuple[str, list[str]]] = {}
     for profiles, step in steps:
@@ -298,40 +308,18 @@ def _controls_for(state: AskState, record: HandRecord,
                      + "".join(buttons) + "</ul>")
     kinds = {step["kind"]: step for _, step in steps}
     if "deal" in kinds or "opener-unknown" in kinds:
-        parts.append(_deal_form(state, record, kinds.get("deal")))
+        parts.append(_deal_form(state, record, kinds.get("deal"), refused))
     if "showdown" in kinds:
         parts.append(_show_form(state, record, kinds["showdown"]))
     return "".join(parts)
 
 
-def _card_select(name: str, label: str, chosen: str = "??") -> str:
-    options = "".join(
-        f'<option value="{c}"{" selected" if c == chosen else ""}>'
-        f"{'?? unknown' if c == '??' else esc(c[0] + SUITS[c[1]][0] + ' ' + card_name(c))}"
-        "</option>" for c in CARD_CHOICES)
-    return (f'<label class="card-pick"><span>{esc(label)}</span>'
-            f'<select name="{esc(name)}">{options}</select></label>')
-
-
-def _deal_form(state: AskState, record: HandRecord, step: Mapping[str, Any] | None) -> str:
+def _deal_form(state: AskState, record: HandRecord, step: Mapping[str, Any] | None,
+               refused: DealRefused | None) -> str:
     if step is None:
         return ""
-    rows = []
-    if not step["to"] and "community" in step["cards"]:
-        rows.append(_card_select("community", "community card (face up)"))
-    for player in step["to"]:
-        p = player["p"]
-        faces = (("down", "down", "up") if step["street"] == 3 else
-                 ("down",) if step["street"] == 7 else ("up",))
-        picks = "".join(_card_select(f"c{p}_{i}", f"{_who(player)}, card {i + 1} ({face})")
-                        for i, face in enumerate(faces))
-        rows.append(f'<fieldset class="deal-row"><legend>{esc(_who(player))}</legend>'
-                    f"{picks}</fieldset>")
-    if not rows:
-        return ""
-    return (f'<h2 id="deal">Deal {esc(Street(step["street"]))}</h2>'
-            '<form action="/ask/deal" method="get" class="deal">' + hidden(state)
-            + "".join(rows) + '<button type="submit">Deal these cards</button></form>')
+    return deal_form(hidden(state), record, step, refused.entered if refused else {},
+                     refused.problems if refused else {})
 
 
 def _show_form(state: AskState, record: HandRecord, step: Mapping[str, Any]) -> str:

@@ -19,7 +19,7 @@ from studspec.cli.ruling import ruling_report, table_of
 from studspec.errors import InvalidInputError
 from studspec.profiles import all_profiles, profile_names
 from studspec.web.html import citation, esc, page, profiles_label, seat_table
-from studspec.web.state import MAX_VALUE
+from studspec.web.state import MAX_VALUE, AskState
 
 SEARCH_FIELDS = ("q", "clause", "kind", "profile")
 
@@ -177,13 +177,15 @@ def _clause(clause: Mapping[str, Any]) -> str:
 
 def _ask_query(case: Case) -> str:
     """The case's situation as an Ask page link (the same state a person would build)."""
-    from studspec.web.state import AskState
+    return ask_state(case).query()
 
+
+def ask_state(case: Case) -> AskState:
+    """The case's situation as an Ask page state."""
     situation = case.situation
     stakes = situation.stakes
     game = situation.game or "high"
-    state = AskState(game, str(stakes.ante), str(stakes.bring_in), str(stakes.small_bet),
-                     str(stakes.big_bet),
-                     tuple((seat.name, str(seat.stack)) for seat in situation.seats),
-                     tuple(line for line, _ in situation.steps))
-    return state.query()
+    return AskState(game, str(stakes.ante), str(stakes.bring_in), str(stakes.small_bet),
+                    str(stakes.big_bet),
+                    tuple((seat.name, str(seat.stack)) for seat in situation.seats),
+                    tuple(line for line, _ in situation.steps))
