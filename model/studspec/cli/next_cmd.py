@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from studspec.betting_state import ActionKind, LegalAction
@@ -336,7 +336,7 @@ AMOUNTS = ("an action's amount is the player's total on the street after it (cal
 """The one way studspec writes an amount, said once at the head of every answer."""
 
 
-def duty_text(step: dict[str, Any], money: Callable[[int], str]) -> str:
+def duty_text(step: Mapping[str, Any], money: Callable[[int], str]) -> str:
     """What the player to act faces: the bring-in, or the street's level and what he has
     in (street totals, as every amount)."""
     if any(action["action"] == "bring-in" for action in step["actions"]):
