@@ -208,7 +208,8 @@ def _group(record: HandRecord, group: Mapping[str, Any]) -> str:
 
 
 SHOWN_CITATIONS = 2
-"""Sentences of the deciding clause shown at once; the others are a tap away."""
+"""The group's sources whose sentence of the deciding clause is shown at once (a quote in
+the original language is added when none is one); the others are a tap away."""
 
 
 def deciding_block(profiles: Sequence[str], decides: Mapping[str, Any] | None) -> str:
@@ -221,11 +222,21 @@ def deciding_block(profiles: Sequence[str], decides: Mapping[str, Any] | None) -
     parameter = decides.get("parameter")
     sources = {profile_source(name, parameter) for name in profiles} if parameter else set()
     # the group's own sources first, the original-language quotes before paraphrases
+    # one sentence from each of the group's sources, and a sentence of a rule text in its
+    # own language (with the English beside it) when none of those is one
     cited.sort(key=lambda c: (c["source"] not in sources, "quote" not in c))
-    shown = "".join(citation(c) for c in cited[:SHOWN_CITATIONS])
-    more = ("<details><summary>Every source of this clause "
-            f"({len(cited)})</summary>" + "".join(citation(c) for c in cited[SHOWN_CITATIONS:])
-            + "</details>" if len(cited) > SHOWN_CITATIONS else "")
+    lead: list[dict[str, Any]] = []
+    for item in cited:
+        if item["source"] in sources and all(c["source"] != item["source"] for c in lead):
+            lead.append(item)
+    lead = lead[:SHOWN_CITATIONS] or cited[:1]
+    if not any("quote" in c for c in lead):
+        lead += [c for c in cited if "quote" in c][:1]
+    rest = [c for c in cited if c not in lead]
+    shown = "".join(citation(c) for c in lead)
+    more = ("<details><summary>Every other sentence behind this clause "
+            f"({len(rest)})</summary>" + "".join(citation(c) for c in rest)
+            + "</details>" if rest else "")
     return (f'<div class="decides" aria-label="the deciding rule">'
             f'<p class="decided-by">Decided by <code>{esc(clause.id)}</code> '
             f"<strong>{esc(clause.title)}</strong></p>{shown}{more}"

@@ -155,8 +155,8 @@ def deal_form(hidden_fields: str, record: HandRecord, step: Mapping[str, Any],
         rows.append(
             f'<div class="deal-seat{" has-problem" if problem else ""}">'
             f'<button type="button" class="seat" data-field="{name}" hidden>{esc(label)}</button>'
-            f'<label for="{name}">{esc(label)}: {esc(shown if name != "community" else "up")}'
-            f"</label>"
+            f'<label for="{name}"><span class="who">{esc(label)}: </span>'
+            f'{esc(shown if name != "community" else "up")}</label>'
             f'<input id="{name}" name="{name}" class="cards-field" autocomplete="off" '
             f'autocapitalize="none" spellcheck="false" value="{esc(entered.get(name, ""))}" '
             f'placeholder="{esc(hint)}" data-need="1"{described}>{message}</div>')
@@ -167,6 +167,6 @@ def deal_form(hidden_fields: str, record: HandRecord, step: Mapping[str, Any],
             '<p class="hint">Type each seat\'s cards ("7c", or "2c 2d Ah" on 3rd street; '
             "empty: nobody saw it), or tap a seat and then its card in the grid.</p>"
             '<form action="/ask/deal" method="get" class="deal">' + hidden_fields
-            + "".join(rows) + grid(taken)
+            + grid(taken) + "".join(rows)
             + '<button type="submit">Deal these cards</button></form>'
             '<script src="/static/deal.js"></script>')

@@ -30,6 +30,7 @@
     }
   };
   grid.hidden = false;
+  form.classList.add("with-grid");   // the seat buttons now name the seats
   for (const button of seats) {
     button.hidden = false;
     button.addEventListener("click", () => choose(form.querySelector("#" + button.dataset.field)));
