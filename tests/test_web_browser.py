@@ -56,7 +56,8 @@ def browser() -> Iterator[Any]:
         launched.close()
 
 
-GUIDE_IMAGES = ("ask-bring-in-tie", "case-bring-in-tie", "phone-ask")
+GUIDE_IMAGES = ("ask-bring-in-tie", "case-bring-in-tie", "phone-ask", "phone-deal-grid",
+                "phone-dispute-short-all-in")
 """The screenshots the guide shows (docs/at-the-table.rst)."""
 
 

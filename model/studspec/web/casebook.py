@@ -8,7 +8,7 @@ original sentence and its English.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from typing import Any
 
@@ -19,6 +19,7 @@ from studspec.cli.ruling import ruling_report, table_of
 from studspec.errors import InvalidInputError
 from studspec.profiles import all_profiles, profile_names
 from studspec.web.html import citation, esc, page, profiles_label, seat_table
+from studspec.web.names import profile_name
 from studspec.web.state import MAX_VALUE, AskState
 
 SEARCH_FIELDS = ("q", "clause", "kind", "profile")
@@ -77,9 +78,10 @@ def search(params: Mapping[str, Sequence[str]]) -> tuple[dict[str, str], list[Ca
     return given, found
 
 
-def _select(name: str, label: str, options: Sequence[str], chosen: str) -> str:
-    items = "".join(f'<option value="{esc(o)}"{" selected" if o == chosen else ""}>{esc(o)}'
-                    "</option>" for o in options)
+def _select(name: str, label: str, options: Sequence[str], chosen: str,
+            shown: Callable[[str], str] = str) -> str:
+    items = "".join(f'<option value="{esc(o)}"{" selected" if o == chosen else ""}>'
+                    f"{esc(shown(o))}</option>" for o in options)
     return (f'<label for="search-{name}">{label}</label><select id="search-{name}" '
             f'name="{name}"><option value="">any</option>{items}</select>')
 
@@ -96,7 +98,7 @@ def casebook_page(params: Mapping[str, Sequence[str]]) -> str:
         + _select("clause", "Clause", clauses, given["clause"])
         + _select("kind", "Question", list(KINDS), given["kind"])
         + _select("profile", "Where this profile rules differently", profile_names(),
-                  given["profile"])
+                  given["profile"], lambda code: f"{profile_name(code)} ({code})")
         + '<button type="submit">Search</button></form>')
     items = "".join(
         f'<li><a href="/cases/{esc(case.id)}">{esc(case.title)}</a>'
