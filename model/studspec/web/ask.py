@@ -221,7 +221,6 @@ def deciding_block(profiles: Sequence[str], decides: Mapping[str, Any] | None) -
     cited = [citation_data(c) for c in clause.citations]
     parameter = decides.get("parameter")
     sources = {profile_source(name, parameter) for name in profiles} if parameter else set()
-    # the group's own sources first, the original-language quotes before paraphrases
     # one sentence from each of the group's sources, and a sentence of a rule text in its
     # own language (with the English beside it) when none of those is one
     cited.sort(key=lambda c: (c["source"] not in sources, "quote" not in c))
