@@ -91,7 +91,7 @@ def test_after_the_bring_in_the_next_player_folds_calls_or_completes(
                              ("complete", 250000, "BET-05")]
     code, text, _ = run(capsys, "next", str(cut_phh(HAND_48, 6, tmp_path)), "--profile",
                         "roberts-8")
-    assert code == 0 and "to act: p4 Matthew Ashton, to call 75000" in text
+    assert code == 0 and "to act: p4 Matthew Ashton, facing 75000 (0 in on this street)" in text
     assert "complete to 250000" in text and "BET-05" in text
 
 

@@ -10,6 +10,7 @@ server answering and its memory flat.
 
 from __future__ import annotations
 
+import html
 import http.client
 import re
 import time
@@ -24,14 +25,14 @@ from studspec.cases import load_case, load_casebook, rule
 from studspec.cli.next_cmd import grouped_answers
 from studspec.profiles import all_profiles
 from studspec.records.phh import parse_phh
+from studspec.web.names import profile_name
 from tests.web_server import Server, rss_kib, running_server
 
 DATA = Path(__file__).parent / "data" / "handhistories"
 TIE_TABLE = {"game": "high", "ante": "1", "bring_in": "3", "small_bet": "10",
              "big_bet": "20", "name1": "Alice", "stack1": "100", "name2": "Bob",
              "stack2": "100", "name3": "Carol", "stack3": "100"}
-TIE_DEAL = {"c1_0": "??", "c1_1": "??", "c1_2": "7c", "c2_0": "??", "c2_1": "??",
-            "c2_2": "2d", "c3_0": "??", "c3_1": "??", "c3_2": "2c"}
+TIE_DEAL = {"c1": "7c", "c2": "2d", "c3": "2c"}   # the door cards; the downcards unseen
 
 
 @pytest.fixture(scope="module")
@@ -65,8 +66,13 @@ def follow(server: Server, path: str) -> tuple[str, str]:
 
 
 def text_of(page: str) -> str:
-    words = " ".join(re.sub(r"<[^>]+>", " ", page).split())
+    words = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", page)).split())
     return re.sub(r" ([,.:;])", r"\1", words)
+
+
+def under(profiles: list[str] | tuple[str, ...]) -> str:
+    """A group's profiles as a page shows them: plain name, then the code."""
+    return ", ".join(f"{profile_name(name)} {name}" for name in profiles)
 
 
 def assert_clear_refusal(status: int, page: str, expected: int, words: str) -> None:
@@ -112,7 +118,7 @@ def test_a_case_page_shows_the_ruling_of_studspec_ruling(server: Server) -> None
     groups = rule(case, [r.profile for r in all_profiles()]).groups()
     words = text_of(page)
     for group in groups:
-        assert ", ".join(group.profiles) in words
+        assert under(group.profiles) in words
     assert "Carol brings in" in words and "Bob brings in" in words
     # the cards: suit glyph and colour, and the card's name for screen readers
     assert 'class="card suit-clubs" role="img" aria-label="two of clubs, up"' in page
@@ -124,9 +130,16 @@ def test_a_case_page_shows_the_ruling_of_studspec_ruling(server: Server) -> None
 def test_the_bring_in_tie_built_step_by_step(server: Server) -> None:
     link, page = build_tie(server)
     words = text_of(page)
-    assert "Under roberts, s000, tda-2024:" in words
+    assert f"Under {under(['roberts', 's000', 'tda-2024'])}:" in words
+    assert "Under Robert's Rules roberts, Seed text S000 (Spanish) s000, TDA 2024 tda-2024:" \
+        in words
     assert "p3 Carol acts, to bring in" in words
-    assert "Under s002:" in words and "p2 Bob acts, to bring in" in words
+    assert f"Under {under(['s002'])}:" in words and "p2 Bob acts, to bring in" in words
+    # each answer leads with the deciding clause and the named result
+    assert words.count("Decided by BRINGIN-02") == 2
+    assert ("Result: p3 Carol brings in: 2♦ (p2 Bob) and 2♣ (p3 Carol) tie for the lowest "
+            "door card; the tie is broken by suit, lowest first: clubs") in words
+    assert "Result: p2 Bob brings in" in words and "broken by position" in words
     assert "decidirá el palo" in page   # BRINGIN-02, cited
     # the same answer as `studspec next` gives on the same hand
     record = parse_phh(fetch(server, "/ask/hand.phh?" + link.split("?", 1)[1])[2])
@@ -137,7 +150,37 @@ def test_the_bring_in_tie_built_step_by_step(server: Server) -> None:
     assert bring_in is not None
     status, _, after = fetch(server, bring_in.group(1).replace("&amp;", "&"))
     assert status == 200
-    assert "p1 Alice acts, to call 3" in text_of(after)
+    assert "p1 Alice acts, facing 3 (0 in on this street)" in text_of(after)
+
+
+def test_a_card_dealt_twice_is_a_message_beside_its_field_keeping_the_hand(
+        server: Server) -> None:
+    link, _ = follow(server, f"/ask/new?{urlencode(TIE_TABLE)}")
+    query = link.split("?", 1)[1]
+    deal = urlencode({"c1": "7c", "c2": "2d", "c3": "7C"})
+    status, _, page = fetch(server, f"/ask/deal?{query}&{deal}")
+    assert status == 400
+    words = text_of(page)
+    assert "7c (seven of clubs) is already dealt: entered for p1 Alice" in words
+    # everything entered is kept, in its field; the message sits beside the field
+    for field, value in (("c1", "7c"), ("c2", "2d"), ("c3", "7C")):
+        assert re.search(f'id="{field}" name="{field}"[^>]* value="{value}"', page)
+    assert 'aria-describedby="c3-problem" aria-invalid="true"><span class="field-problem"' \
+        in page
+    _, page = follow(server, f"/ask/deal?{query}&{urlencode(TIE_DEAL)}")
+    assert "p3 Carol acts, to bring in" in text_of(page)
+
+
+def test_the_card_grid_greys_every_card_on_the_table(server: Server) -> None:
+    from studspec.web.presets import preset_state
+
+    state = preset_state("eight-players-seventh-street", 0)   # the community card is next
+    status, _, page = fetch(server, f"/ask?{state.query()}")
+    assert status == 200 and '<input id="community" name="community"' in page
+    greyed = set(re.findall(r'data-card="(..)" aria-label="[^"]+" disabled>', page))
+    offered = set(re.findall(r'data-card="(..)" aria-label="[^"]+">', page))
+    upcards = {line.split()[-1][-2:] for line in state.actions if line.startswith("d dh")}
+    assert greyed == upcards and len(greyed) == 32 and len(offered) == 20
 
 
 def test_a_link_reproduces_the_situation_and_exports(server: Server, tmp_path: Path) -> None:
@@ -171,7 +214,7 @@ def test_an_irregularity_recorded_on_the_page_is_ruled_as_next_rules_it(
     assert status == 200
     words = text_of(page)
     assert "Ruling: out-of-turn p2: binding, MISDEAL-09" in words
-    assert "p2 Ben acts, to call 2" in words
+    assert "p2 Ben acts, facing 2 (0 in on this street)" in words
     phh = tmp_path / "hand.phh"
     phh.write_text(fetch(server, "/ask/hand.phh?" + link.split("?", 1)[1] + "&a=p1+cc")[2],
                    encoding="utf-8")
@@ -190,9 +233,10 @@ def test_a_whole_hand_played_through_the_pages_own_controls(server: Server) -> N
     for _ in range(40):
         state = link.split("?", 1)[1]
         if 'action="/ask/deal"' in page:
-            fields = dict.fromkeys(re.findall(r'<select name="(c\d+_\d|community)"', page))
+            fields = re.findall(r'<input id="(c\d+|community)" name=', page)
+            count = 3 if "3rd street" in page[page.find('id="deal"'):][:40] else 1
             link, page = follow(server, f"/ask/deal?{state}&" + urlencode(
-                {name: next(deck) for name in fields}))
+                {name: " ".join(next(deck) for _ in range(count)) for name in fields}))
         elif 'class="actions"' in page:
             offered = re.findall(r'href="(/ask\?[^"]+)#answer">p\d [A-Za-z]+: ([^<]+)<', page)
             chosen = next(href for href, label in offered if label != "fold")
@@ -246,7 +290,9 @@ BAD_LINKS = [
     ("/ask?seat=A%3A100&seat=B%3A100&ante=1e9", 400, "amount"),
     ("/ask?a=zz", 400, "unknown actor"),
     ("/ask?a=p1+xx", 400, "not a stud action"),
-    ("/ask/deal?seat=A%3A100&seat=B%3A100&c1_0=Xx", 400, "not a card"),
+    ("/ask/deal?seat=A%3A100&seat=B%3A100&c1=Xx", 400, "not a card"),
+    ("/ask/deal?seat=A%3A100&seat=B%3A100&c1=Ah&c2=AH", 400,
+     "Ah (ace of hearts) is already dealt: entered for p1 A"),
     ("/ask/show?seat=A%3A100&seat=B%3A100&player=..&do=show", 400, "show form"),
     ("/ask/irregularity?seat=A%3A100&seat=B%3A100&kind=fire", 400, "irregularity"),
     ("/ask/new?name1=A&stack1=100&name2=B", 400, "name and a stack"),

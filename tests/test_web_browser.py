@@ -56,7 +56,8 @@ def browser() -> Iterator[Any]:
         launched.close()
 
 
-GUIDE_IMAGES = ("ask-bring-in-tie", "case-bring-in-tie", "phone-ask")
+GUIDE_IMAGES = ("ask-bring-in-tie", "case-bring-in-tie", "phone-ask", "phone-deal-grid",
+                "phone-dispute-short-all-in")
 """The screenshots the guide shows (docs/at-the-table.rst)."""
 
 
@@ -86,8 +87,8 @@ def build_the_tie_by_clicking(page: Any, server: Server) -> None:
     page.get_by_label("Small bet").fill("10")
     page.get_by_label("Big bet").fill("20")
     page.get_by_role("button", name="Start the hand").click()
-    for player, door in (("p1 Alice", "7c"), ("p2 Bob", "2d"), ("p3 Carol", "2c")):
-        page.get_by_label(f"{player}, card 3 (up)").select_option(door)
+    for door in ("seven of clubs", "two of diamonds", "two of clubs"):   # the grid
+        page.get_by_role("button", name=door, exact=True).click()
     page.get_by_role("button", name="Deal these cards").click()
 
 
@@ -95,14 +96,16 @@ def test_the_bring_in_tie_built_by_clicking(browser: Any, server: Server) -> Non
     page = browser.new_page(**LAPTOP)
     build_the_tie_by_clicking(page, server)
     answer = page.locator("#answer + div").inner_text()
-    assert "Under roberts, s000, tda-2024:" in answer
+    assert "Under Robert's Rules roberts, Seed text S000 (Spanish) s000, TDA 2024 tda-2024:" \
+        in answer
     assert "p3 Carol acts, to bring in" in answer
-    assert "Under s002:" in answer and "p2 Bob acts, to bring in" in answer
+    assert "Under Seed text S002 (Italian) s002:" in answer and "p2 Bob acts, to bring in" in answer
     assert page.get_by_role("img", name="two of clubs, up").count() == 1
     assert "decidirá el palo" in page.locator(".clauses").inner_text()  # BRINGIN-02
     shot(page, "ask-bring-in-tie")
     page.get_by_role("link", name="p3 Carol: bring-in 3").click()
-    assert "p1 Alice acts, to call 3" in page.locator("#answer + div").inner_text()
+    assert "p1 Alice acts, facing 3 (0 in on this street)" in \
+        page.locator("#answer + div").inner_text()
     page.close()
 
 
@@ -229,5 +232,132 @@ def test_keyboard_alone(browser: Any, server: Server) -> None:
             break
     page.keyboard.press("Enter")
     page.wait_for_url("**a=p3+pb**")
-    assert "p1 Alice acts, to call 3" in page.locator("#answer + div").inner_text()
+    assert "p1 Alice acts, facing 3 (0 in on this street)" in \
+        page.locator("#answer + div").inner_text()
     page.close()
+
+
+def test_the_page_loads_while_200_connections_are_held(browser: Any, server: Server) -> None:
+    """W1: idle and half-sent connections never keep a browser from its page."""
+    from tests.test_web_connections import held_connections
+
+    with held_connections(server, 200):
+        page = browser.new_page(**PHONE)
+        response = page.goto(server.url + "/")
+        assert response is not None and response.status == 200
+        assert page.get_by_role("heading", name="The casebook").count() == 1
+        page.close()
+
+
+class Counted:
+    """A page whose clicks, fills, key presses and page loads are counted: the interactions
+    a floor person makes."""
+
+    def __init__(self, page: Any) -> None:
+        self.page, self.count = page, 0
+
+    def goto(self, url: str) -> None:
+        self.count += 1
+        self.page.goto(url)
+
+    def click(self, locator: Any) -> None:
+        self.count += 1
+        locator.click()
+
+
+def lines_of(text: str) -> list[str]:
+    """A group's lines, blank ones left out (the first names the profiles)."""
+    return [line.strip() for line in text.splitlines() if line.strip()]
+
+
+def answer_groups(page: Any) -> list[str]:
+    return page.locator("#answer + div .group").all_inner_texts()
+
+
+@pytest.fixture()
+def phone(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(**PHONE)
+    yield context.new_page()
+    context.close()
+
+
+def fits_the_phone(page: Any) -> None:
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def test_dispute_a_bring_in_tie_on_a_phone(phone: Any, server: Server) -> None:
+    page = Counted(phone)
+    page.goto(server.url + "/ask")
+    page.click(phone.get_by_role("button", name="Start the hand"))
+    for door in ("seven of clubs", "two of diamonds", "two of clubs"):
+        page.click(phone.get_by_role("button", name=door, exact=True))
+    # each tap filled the chosen seat's field, then chose the next seat; taken cards greyed
+    assert [phone.get_by_label(f"p{n} {name}: down, down, up").input_value()
+            for n, name in ((1, "Alice"), (2, "Bob"), (3, "Carol"))] == ["7c", "2d", "2c"]
+    assert phone.get_by_role("button", name="two of clubs", exact=True).is_disabled()
+    fits_the_phone(phone)
+    phone.locator("#deal").scroll_into_view_if_needed()
+    shot(phone, "phone-deal-grid", full_page=False)
+    page.click(phone.get_by_role("button", name="Deal these cards"))
+    first, second = answer_groups(phone)
+    assert lines_of(first)[1].startswith("Decided by BRINGIN-02")
+    assert "decidirá el palo" in first
+    assert ("Result: p3 Carol brings in: 2♦ (p2 Bob) and 2♣ (p3 Carol) tie for the lowest "
+            "door card; the tie is broken by suit, lowest first: clubs") in first
+    assert "Result: p2 Bob brings in" in second and "by position" in second
+    assert page.count < 15, page.count
+    fits_the_phone(phone)
+    phone.locator("#answer").scroll_into_view_if_needed()
+    shot(phone, "phone-dispute-bring-in-tie", full_page=False)
+
+
+def test_dispute_a_short_all_in_on_a_phone(phone: Any, server: Server) -> None:
+    page = Counted(phone)
+    page.goto(server.url + "/ask")
+    page.click(phone.get_by_role("link", name="A short all-in raise on 5th street"))
+    page.click(phone.get_by_role("link", name="p2 Bob: raise to 25 (all-in)"))
+    page.click(phone.get_by_role("link", name="p3 Carol: call 25"))
+    (group,) = answer_groups(phone)
+    assert lines_of(group)[1].startswith("Decided by BET-11")
+    assert ("Result: p1 Alice may fold, call 25; no raise: an all-in for less than a full "
+            "raise does not reopen the betting") in group
+    assert page.count < 15, page.count
+    fits_the_phone(phone)
+    phone.locator("#answer").scroll_into_view_if_needed()
+    shot(phone, "phone-dispute-short-all-in", full_page=False)
+
+
+def test_dispute_an_odd_chip_in_hilo_on_a_phone(phone: Any, server: Server) -> None:
+    page = Counted(phone)
+    page.goto(server.url + "/ask")
+    page.click(phone.get_by_role("link", name="Stud/8: a pot of 27"))
+    for _ in range(2):       # each player shows the cards the table knows
+        page.click(phone.get_by_role("button", name="Show", exact=True).first)
+    (group,) = answer_groups(phone)
+    assert lines_of(group)[1].startswith("Decided by POT-04")
+    assert ("Result: Main pot 27: high p1 Ann 14; low p2 Ben 13. The pot of 27 does not "
+            "halve exactly: the odd chip goes to the high half, so to p1 Ann") in group
+    assert page.count < 15, page.count
+    fits_the_phone(phone)
+    phone.locator("#answer").scroll_into_view_if_needed()
+    shot(phone, "phone-dispute-hilo-odd-chip", full_page=False)
+
+
+def test_dispute_eight_players_on_seventh_street_on_a_phone(phone: Any,
+                                                           server: Server) -> None:
+    page = Counted(phone)
+    page.goto(server.url + "/ask")
+    page.click(phone.get_by_role("link", name="Eight players reach 7th street"))
+    page.click(phone.get_by_role("link", name="p8 Hal: check"))
+    groups = answer_groups(phone)
+    assert len(groups) == 3               # three procedures, never grouped as one
+    assert all(lines_of(g)[1].startswith("Decided by DECK-04") for g in groups)
+    by_profiles = {lines_of(g)[0]: g for g in groups}
+    tda = next(g for head, g in by_profiles.items() if "TDA 2024" in head)
+    assert "scramble stub and burns; burn 1; turn up one community card" in tda
+    s002 = next(g for head, g in by_profiles.items() if "S002" in head)
+    assert "scramble" not in s002.split("Result:")[1]
+    assert page.count < 15, page.count
+    fits_the_phone(phone)
+    phone.locator("#answer").scroll_into_view_if_needed()
+    shot(phone, "phone-dispute-eight-players", full_page=False)

@@ -44,10 +44,11 @@ def studspec_command() -> list[str]:
 
 
 @contextmanager
-def running_server() -> Iterator[Server]:
-    """``studspec serve --port N`` until the block ends (it must answer within 30 s)."""
+def running_server(*options: str) -> Iterator[Server]:
+    """``studspec serve --port N [options]`` until the block ends (it must answer within
+    30 s)."""
     port = free_port()
-    process = subprocess.Popen([*studspec_command(), "serve", "--port", str(port)],
+    process = subprocess.Popen([*studspec_command(), "serve", "--port", str(port), *options],
                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                                env={**os.environ, "PYTHONUNBUFFERED": "1"})
     url = f"http://127.0.0.1:{port}"

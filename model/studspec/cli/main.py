@@ -223,8 +223,15 @@ def build_parser() -> argparse.ArgumentParser:
                                      "the web extra")
     serve.add_argument("--host", default="127.0.0.1",
                        help="the address to listen on (default: 127.0.0.1, this machine "
-                            "only; 0.0.0.0 shares it on the network)")
+                            "only). Any other address lets other machines use it, with no "
+                            "login and no encryption; serve warns when it does")
     serve.add_argument("--port", type=int, default=8000, help="the port (default: 8000)")
+    serve.add_argument("--header-timeout", type=float, default=10.0, metavar="SECONDS",
+                       help="a connection that has not sent a whole request head within "
+                            "this many seconds is closed (default: 10)")
+    serve.add_argument("--max-connections", type=int, default=1000, metavar="N",
+                       help="open connections at most; a new one over the bound closes "
+                            "the longest-idle one (default: 1000)")
     return parser
 
 
@@ -368,7 +375,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if arguments.command == "serve":
             from studspec.cli.serve_cmd import serve
 
-            return serve(arguments.host, arguments.port)
+            return serve(arguments.host, arguments.port,
+                         header_timeout=arguments.header_timeout,
+                         max_connections=arguments.max_connections)
         report = _dispatch(arguments)
     except (UsageError, StudSpecError) as error:
         print(f"studspec: error: {error}", file=sys.stderr)

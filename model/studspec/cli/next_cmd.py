@@ -16,10 +16,13 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from studspec.betting_state import ActionKind, LegalAction
+from studspec.cases.answers import dealer_answer
+from studspec.cases.kinds import KINDS, show_answer
+from studspec.cli.deciding import deciding
 from studspec.cli.reports import Report
 from studspec.dealing import fold_pattern_of
 from studspec.deck import Conventions, seventh_street_need
@@ -104,8 +107,16 @@ class _Answerer:
             "violations": [{"line": v.line, "action": v.event, "clause": v.clause_id,
                             "why": v.message} for v in self.result.violations],
             "rulings": [ruling_data(applied) for applied in self.result.rulings],
-            "next": self.next_step(),
+            "next": (step := self.next_step()),
+            "decides": deciding(hand, step, self.who, self.money),
         }
+
+    def who(self, seat: int) -> str:
+        """A seat named in a deciding result: ``p3 Carol``."""
+        return f"p{seat + 1} {self.record.players[seat].name}"
+
+    def money(self, amount: int) -> str:
+        return amount_text(amount, self.record.scale)
 
     def next_step(self) -> dict[str, Any]:
         hand = self.hand
@@ -125,16 +136,18 @@ class _Answerer:
         assert state is not None
         own = state.seats[seat]
         return {"kind": "act", "street": self.hand.street, **self.player(seat),
-                "to_call": state.level - own.wager, "stack": own.stack,
+                "to_call": state.level - own.wager, "level": state.level, "in": own.wager,
+                "stack": own.stack,
                 "actions": [self.action(legal) for legal in self.hand.legal_actions()]}
 
     def action(self, legal: LegalAction) -> dict[str, Any]:
         """One legal action, its amounts and clause, and how a player would say it."""
         scale = self.record.scale
-        kind, to, chips = (legal.kind, amount_text(legal.to, scale),
-                           amount_text(legal.chips, scale))
+        kind, to = legal.kind, amount_text(legal.to, scale)
+        # One way to write an amount, the casebook's and PHH's: the player's total on the
+        # street after the action ("call 25" when 20 are in and 5 more go in).
         said = {ActionKind.FOLD: "fold", ActionKind.CHECK: "check",
-                ActionKind.CALL: f"call {chips}", ActionKind.BRING_IN: f"bring-in {chips}",
+                ActionKind.CALL: f"call {to}", ActionKind.BRING_IN: f"bring-in {to}",
                 ActionKind.COMPLETE: f"complete to {to}", ActionKind.BET: f"bet {to}",
                 ActionKind.RAISE: f"raise to {to}"}[kind]
         return {"action": str(kind), "to": legal.to, "chips": legal.chips,
@@ -153,6 +166,13 @@ class _Answerer:
         if hand.street == 7 and len(seats) == sum(hand.live):
             pattern, _ = fold_pattern_of(hand.seats, hand.fold_streets())
             procedure = seventh_street_need(pattern, Conventions.of(hand.profile))
+        if procedure != "deal":
+            # DECK-04: the profile's procedure, step by step (what the casebook's dealer
+            # question answers), so procedures that differ are never grouped
+            dealer = dealer_answer(hand)
+            assert dealer.fields is not None
+            data["procedure"] = (f"{dealer.reason}: "
+                                 f"{show_answer(KINDS['dealer'], dealer.fields)}")
         if procedure == "community":
             return {**data, "to": [], "cards": "one community card, face up",
                     "clause": "DECK-04"}
@@ -253,7 +273,7 @@ def render(record: HandRecord, answers: list[dict[str, Any]]) -> str:
                                   if record.origin.hand_id else "")
     unit = record.unit + (f" (the rules' messages count 1/{record.scale} {record.unit})"
                           if record.scale != 1 else "")
-    out = [f"{where}, amounts in {unit}"]
+    out = [f"{where}, amounts in {unit}; {AMOUNTS}"]
     if len(blocks) > 1:
         out.append(f"{len(blocks)} different answers; lines marked {DIFFERS.strip()} differ "
                    "between them")
@@ -272,7 +292,11 @@ def _lines(record: HandRecord, answer: dict[str, Any]) -> list[str]:
     def money(amount: int) -> str:
         return amount_text(amount, record.scale)
 
-    lines = [f"{Street(answer['street'])}, {answer['phase']}; pot {money(answer['pot'])}"]
+    lines = []
+    if answer.get("decides"):
+        lines.append(f"decided by {answer['decides']['clause']}: "
+                     f"{answer['decides']['result']}")
+    lines.append(f"{Street(answer['street'])}, {answer['phase']}; pot {money(answer['pot'])}")
     for violation in answer["violations"]:
         lines.append(f"broken: line {violation['line'] or '?'}: {violation['action']}: "
                      f"{violation['why']}")
@@ -280,9 +304,8 @@ def _lines(record: HandRecord, answer: dict[str, Any]) -> list[str]:
     step = answer["next"]
     kind = step["kind"]
     if kind == "act":
-        owes = any(action["action"] == "bring-in" for action in step["actions"])
-        duty = "to bring in" if owes else f"to call {money(step['to_call'])}"
-        lines.append(f"to act: {_who(step)}, {duty}, stack {money(step['stack'])}")
+        lines.append(f"to act: {_who(step)}, {duty_text(step, money)}, stack "
+                     f"{money(step['stack'])}")
         lines += [f"  {action['text']:<24} {action['clause']}" for action in step["actions"]]
     elif kind == "deal":
         whom = ", ".join(_who(player) for player in step["to"]) or "the table"
@@ -306,6 +329,21 @@ def _lines(record: HandRecord, answer: dict[str, Any]) -> list[str]:
     else:
         lines.append(f"the hand is over: {_paid(step['awards'], money)}  {step['clause']}")
     return lines
+
+
+AMOUNTS = ("an action's amount is the player's total on the street after it (call 25: "
+           "25 in front of him, however many were in before)")
+"""The one way studspec writes an amount, said once at the head of every answer."""
+
+
+def duty_text(step: Mapping[str, Any], money: Callable[[int], str]) -> str:
+    """What the player to act faces: the bring-in, or the street's level and what he has
+    in (street totals, as every amount)."""
+    if any(action["action"] == "bring-in" for action in step["actions"]):
+        return "to bring in"
+    if step["to_call"] == 0:
+        return f"nothing to call ({money(step['in'])} in on this street)"
+    return f"facing {money(step['level'])} ({money(step['in'])} in on this street)"
 
 
 def _who(player: dict[str, Any]) -> str:

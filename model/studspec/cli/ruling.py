@@ -16,6 +16,7 @@ from typing import Any
 from studspec.cases import Case, Ruling, find_case, load_casebook, rule
 from studspec.cases.kinds import answer_data
 from studspec.cases.ruling import Group, answer_words
+from studspec.cli.next_cmd import AMOUNTS
 from studspec.cli.render import paragraph, table
 from studspec.cli.reports import Report, citation_lines
 from studspec.profiles import Profile, all_profiles, load_profile
@@ -50,7 +51,8 @@ def ruling_report(reference: str, profile_names: list[str] | None = None) -> Rep
         lines += [paragraph(case.summary), ""]
     lines += situation_lines(case)
     lines += ["", f"Question ({case.question.kind.name}): {case.question.text}", "",
-              "Ruling:"]
+              "Ruling:" + (f" ({AMOUNTS})" if case.question.kind.name == "legal-actions"
+                           else "")]
     for group in ruling.groups():
         lines += _group_lines(case, group)
     lines += ["", "Deciding clauses:"]

@@ -30,11 +30,13 @@ from studspec.errors import InvalidInputError, StudSpecError
 from studspec.web import steps
 from studspec.web.ask import ask_page
 from studspec.web.casebook import case_page, casebook_page
+from studspec.web.dealform import DealRefused
 from studspec.web.html import error_page, esc, page
 from studspec.web.state import parse_state
 
 MAX_QUERY = 32_000        # characters in a URL's query (about 300 action lines)
 MAX_BODY = 256_000        # bytes in a request body (a pasted site log of several hands)
+MAX_IN_FLIGHT = 64        # requests being answered at once (idle connections never count)
 STATIC = Path(__file__).parent / "static"
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -85,7 +87,13 @@ async def ask_new(request: Request) -> Response:
 
 
 async def ask_deal(request: Request) -> Response:
-    return _to_ask(steps.deal(_params(request)).query())
+    params = _params(request)
+    try:
+        return _to_ask(steps.deal(params).query())
+    except DealRefused as refused:
+        # the page again, the entered cards kept and each reason beside its field
+        page_text = ask_page(steps.deal_state(params), started=True, refused=refused)
+        return _html(page_text, 400)
 
 
 async def ask_show(request: Request) -> Response:
@@ -171,15 +179,28 @@ async def internal_error(request: Request, error: Exception) -> Response:
 
 
 class Limits:
-    """Refuse an over-long query (414) or body (413) before the app reads it."""
+    """Refuse an over-long query (414) or body (413) before the app reads it, and a
+    request over ``MAX_IN_FLIGHT`` being answered at once (503, saying so)."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
+        self.in_flight = 0
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        if self.in_flight >= MAX_IN_FLIGHT:
+            await _refuse(send, 503, f"studspec is answering {MAX_IN_FLIGHT} requests at "
+                                     "once; try again in a few seconds")
+            return
+        self.in_flight += 1
+        try:
+            await self._bounded(scope, receive, send)
+        finally:
+            self.in_flight -= 1
+
+    async def _bounded(self, scope: Scope, receive: Receive, send: Send) -> None:
         if len(scope.get("query_string", b"")) > MAX_QUERY:
             await _refuse(send, 414, f"the link is longer than {MAX_QUERY} characters")
             return

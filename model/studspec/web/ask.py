@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from studspec.cli.next_cmd import amount_text, grouped_answers
+from studspec.cli.next_cmd import AMOUNTS, amount_text, duty_text, grouped_answers
 from studspec.cli.reports import citation_data
 from studspec.cli.ruling import table_of
 from studspec.errors import InvalidInputError
@@ -21,10 +21,19 @@ from studspec.irregular_hand import ruling_text
 from studspec.records.hand import HandRecord, IrregularityKind
 from studspec.specdata.clauses import load_clauses
 from studspec.wagering import Street
-from studspec.web.html import RANKS, SUITS, card_name, clause_block, esc, page, seat_table
+from studspec.web.dealform import DealRefused, deal_form
+from studspec.web.html import (
+    citation,
+    clause_block,
+    esc,
+    page,
+    profiles_label,
+    seat_table,
+)
+from studspec.web.names import profile_name, profile_source
+from studspec.web.presets import presets_list
 from studspec.web.state import WHERE, AskState
 
-CARD_CHOICES = ("??", *(f"{rank}{suit}" for suit in "cdhs" for rank in RANKS))
 IRREGULARITY_HELP = {
     IrregularityKind.EXPOSED_DOWNCARD: "cards: the exposed downcard, e.g. Ks",
     IrregularityKind.EXPOSED_SEVENTH: "cards: the exposed 7th-street card",
@@ -84,12 +93,14 @@ def setup_form(state: AskState) -> str:
             '<button type="submit" id="start">Start the hand</button></form>')
 
 
-def ask_page(state: AskState, *, started: bool) -> str:
-    """The whole Ask page for a state."""
+def ask_page(state: AskState, *, started: bool, refused: DealRefused | None = None) -> str:
+    """The whole Ask page for a state (``refused``: a deal form sent back with its
+    messages, everything entered kept)."""
     if not started:
         return page("Ask: build the situation", "<p>Set the table, then deal and act by "
                     "clicking: at every step the page says who acts and what each may do, "
-                    "under the rule profiles you choose.</p>" + setup_form(state),
+                    "under the rule profiles you choose.</p>" + presets_list()
+                    + setup_form(state),
                     here="/ask")
     record = state.record()
     answers = grouped_answers(record, state.chosen_profiles)
@@ -114,13 +125,22 @@ def ask_page(state: AskState, *, started: bool) -> str:
         '<h2 id="answer">What happens now</h2>',
         '<div aria-live="polite">' + "".join(_group(record, group) for group in answers)
         + "</div>",
-        _next_controls(state, record, answers),
+        _problem_note(refused),
+        _next_controls(state, record, answers, refused),
         _irregularity_form(state, record),
         _clauses(answers),
         _profiles_form(state),
         _share(state),
     ]
     return page("Ask: what happens now?", "".join(body), here="/ask")
+
+
+def _problem_note(refused: DealRefused | None) -> str:
+    if refused is None:
+        return ""
+    return ('<p class="problem" role="alert">These cards cannot be dealt; nothing was '
+            'dealt. <a href="#deal">The deal form</a> keeps what you entered, with the '
+            "reason beside each field.</p>")
 
 
 IMPOSSIBLE = ("CARD-01", "CARD-02")
@@ -171,12 +191,12 @@ def _money(record: HandRecord, amount: int) -> str:
 
 
 def _group(record: HandRecord, group: Mapping[str, Any]) -> str:
-    profiles = ", ".join(f"<code>{esc(name)}</code>" for name in group["profiles"])
     answer = group["answer"]
-    head = f'<p class="profiles">Under {profiles}:</p>'
+    head = f'<p class="profiles">Under {profiles_label(group["profiles"])}:</p>'
     if "error" in answer:
         return f'<section class="group problem">{head}<p>{esc(answer["error"])}</p></section>'
-    lines = [f"<p>{esc(Street(answer['street']))}, {esc(answer['phase'])}; pot "
+    lines = [deciding_block(group["profiles"], answer.get("decides")),
+             f"<p>{esc(Street(answer['street']))}, {esc(answer['phase'])}; pot "
              f"{esc(_money(record, answer['pot']))}</p>"]
     for violation in answer["violations"]:
         lines.append(f'<p class="broken" role="alert">Broken: line {esc(violation["line"])}'
@@ -187,11 +207,45 @@ def _group(record: HandRecord, group: Mapping[str, Any]) -> str:
     return f'<section class="group">{head}{"".join(lines)}</section>'
 
 
+SHOWN_CITATIONS = 2
+"""The group's sources whose sentence of the deciding clause is shown at once (a quote in
+the original language is added when none is one); the others are a tap away."""
+
+
+def deciding_block(profiles: Sequence[str], decides: Mapping[str, Any] | None) -> str:
+    """The answer's lead: the deciding clause, the sentences the group's profiles take it
+    from (original beside English), and the result in words."""
+    if not decides:
+        return ""
+    clause = load_clauses()[decides["clause"]]
+    cited = [citation_data(c) for c in clause.citations]
+    parameter = decides.get("parameter")
+    sources = {profile_source(name, parameter) for name in profiles} if parameter else set()
+    # one sentence from each of the group's sources, and a sentence of a rule text in its
+    # own language (with the English beside it) when none of those is one
+    cited.sort(key=lambda c: (c["source"] not in sources, "quote" not in c))
+    lead: list[dict[str, Any]] = []
+    for item in cited:
+        if item["source"] in sources and all(c["source"] != item["source"] for c in lead):
+            lead.append(item)
+    lead = lead[:SHOWN_CITATIONS] or cited[:1]
+    if not any("quote" in c for c in lead):
+        lead += [c for c in cited if "quote" in c][:1]
+    rest = [c for c in cited if c not in lead]
+    shown = "".join(citation(c) for c in lead)
+    more = ("<details><summary>Every other sentence behind this clause "
+            f"({len(rest)})</summary>" + "".join(citation(c) for c in rest)
+            + "</details>" if rest else "")
+    return (f'<div class="decides" aria-label="the deciding rule">'
+            f'<p class="decided-by">Decided by <code>{esc(clause.id)}</code> '
+            f"<strong>{esc(clause.title)}</strong></p>{shown}{more}"
+            f'<p class="result"><strong>Result:</strong> {esc(decides["result"])}</p></div>')
+
+
 def _step_html(record: HandRecord, step: Mapping[str, Any]) -> str:
     kind = step["kind"]
     if kind == "act":
-        owes = any(a["action"] == "bring-in" for a in step["actions"])
-        duty = "to bring in" if owes else f"to call {_money(record, step['to_call'])}"
+        duty = duty_text(step, lambda amount: _money(record, amount))
         items = "".join(f"<li>{esc(a['text'])} <code>{esc(a['clause'])}</code></li>"
                         for a in step["actions"])
         return (f'<p class="to-act"><strong>{esc(_who(step))}</strong> acts, {esc(duty)}, '
@@ -224,7 +278,7 @@ def _paid(record: HandRecord, awards: Sequence[Mapping[str, Any]] | None) -> str
 
 
 def _next_controls(state: AskState, record: HandRecord,
-                   answers: Sequence[Mapping[str, Any]]) -> str:
+                   answers: Sequence[Mapping[str, Any]], refused: DealRefused | None) -> str:
     """What can be done next: the union of what the groups offer, each marked with the
     profiles that allow it when they do not all do."""
     steps = [(a["profiles"], a["answer"]["next"]) for a in answers
@@ -233,12 +287,13 @@ def _next_controls(state: AskState, record: HandRecord,
         return ""
     if state.upto is not None and state.upto < len(state.actions):
         return ('<p class="hint">You are stepping through a hand; going on from here drops '
-                "the later lines.</p>" + _controls_for(state, record, steps))
-    return _controls_for(state, record, steps)
+                "the later lines.</p>" + _controls_for(state, record, steps, refused))
+    return _controls_for(state, record, steps, refused)
 
 
 def _controls_for(state: AskState, record: HandRecord,
-                  steps: Sequence[tuple[Sequence[str], Mapping[str, Any]]]) -> str:
+                  steps: Sequence[tuple[Sequence[str], Mapping[str, Any]]],
+                  refused: DealRefused | None) -> str:
     everyone = sum(len(profiles) for profiles, _ in steps)
     offered: dict[str, tuple[str, list[str]]] = {}
     for profiles, step in steps:
@@ -252,49 +307,29 @@ def _controls_for(state: AskState, record: HandRecord,
     if offered:
         buttons = []
         for line, (label, profiles) in offered.items():
-            only = (f' <span class="only">(only under {esc(", ".join(profiles))})</span>'
+            only = (' <span class="only">(only under '
+                    f'{esc(", ".join(profile_name(name) for name in profiles))})</span>'
                     if len(profiles) < everyone else "")
             buttons.append(f'<li><a class="button" href="/ask?'
                            f'{esc(state.with_actions(line).query())}#answer">{esc(label)}'
                            f"</a>{only}</li>")
-        parts.append('<h2 id="act">Take an action</h2><ul class="actions">'
+        parts.append('<h2 id="act">Take an action</h2>'
+                     f'<p class="amounts">Amounts: {esc(AMOUNTS)}.</p><ul class="actions">'
                      + "".join(buttons) + "</ul>")
     kinds = {step["kind"]: step for _, step in steps}
     if "deal" in kinds or "opener-unknown" in kinds:
-        parts.append(_deal_form(state, record, kinds.get("deal")))
+        parts.append(_deal_form(state, record, kinds.get("deal"), refused))
     if "showdown" in kinds:
         parts.append(_show_form(state, record, kinds["showdown"]))
     return "".join(parts)
 
 
-def _card_select(name: str, label: str, chosen: str = "??") -> str:
-    options = "".join(
-        f'<option value="{c}"{" selected" if c == chosen else ""}>'
-        f"{'?? unknown' if c == '??' else esc(c[0] + SUITS[c[1]][0] + ' ' + card_name(c))}"
-        "</option>" for c in CARD_CHOICES)
-    return (f'<label class="card-pick"><span>{esc(label)}</span>'
-            f'<select name="{esc(name)}">{options}</select></label>')
-
-
-def _deal_form(state: AskState, record: HandRecord, step: Mapping[str, Any] | None) -> str:
+def _deal_form(state: AskState, record: HandRecord, step: Mapping[str, Any] | None,
+               refused: DealRefused | None) -> str:
     if step is None:
         return ""
-    rows = []
-    if not step["to"] and "community" in step["cards"]:
-        rows.append(_card_select("community", "community card (face up)"))
-    for player in step["to"]:
-        p = player["p"]
-        faces = (("down", "down", "up") if step["street"] == 3 else
-                 ("down",) if step["street"] == 7 else ("up",))
-        picks = "".join(_card_select(f"c{p}_{i}", f"{_who(player)}, card {i + 1} ({face})")
-                        for i, face in enumerate(faces))
-        rows.append(f'<fieldset class="deal-row"><legend>{esc(_who(player))}</legend>'
-                    f"{picks}</fieldset>")
-    if not rows:
-        return ""
-    return (f'<h2 id="deal">Deal {esc(Street(step["street"]))}</h2>'
-            '<form action="/ask/deal" method="get" class="deal">' + hidden(state)
-            + "".join(rows) + '<button type="submit">Deal these cards</button></form>')
+    return deal_form(hidden(state), record, step, refused.entered if refused else {},
+                     refused.problems if refused else {})
 
 
 def _show_form(state: AskState, record: HandRecord, step: Mapping[str, Any]) -> str:
@@ -367,7 +402,8 @@ def _profiles_form(state: AskState) -> str:
     chosen = set(state.chosen_profiles)
     boxes = "".join(
         f'<label class="check"><input type="checkbox" name="profile" value="{esc(name)}"'
-        f'{" checked" if name in chosen else ""}> {esc(name)}</label>'
+        f'{" checked" if name in chosen else ""}> {esc(profile_name(name))} '
+        f'<code class="code">{esc(name)}</code></label>'
         for name in profile_names())
     return ('<details class="profiles-form"><summary>Rule profiles (default: the rule '
             "texts and the card-room authorities of the game)</summary>"

@@ -8,17 +8,19 @@ original sentence and its English.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from typing import Any
 
 from studspec.cases import Case, load_casebook, rule
 from studspec.cases.kinds import KINDS
+from studspec.cli.next_cmd import AMOUNTS
 from studspec.cli.ruling import ruling_report, table_of
 from studspec.errors import InvalidInputError
 from studspec.profiles import all_profiles, profile_names
 from studspec.web.html import citation, esc, page, profiles_label, seat_table
-from studspec.web.state import MAX_VALUE
+from studspec.web.names import profile_name
+from studspec.web.state import MAX_VALUE, AskState
 
 SEARCH_FIELDS = ("q", "clause", "kind", "profile")
 
@@ -76,9 +78,10 @@ def search(params: Mapping[str, Sequence[str]]) -> tuple[dict[str, str], list[Ca
     return given, found
 
 
-def _select(name: str, label: str, options: Sequence[str], chosen: str) -> str:
-    items = "".join(f'<option value="{esc(o)}"{" selected" if o == chosen else ""}>{esc(o)}'
-                    "</option>" for o in options)
+def _select(name: str, label: str, options: Sequence[str], chosen: str,
+            shown: Callable[[str], str] = str) -> str:
+    items = "".join(f'<option value="{esc(o)}"{" selected" if o == chosen else ""}>'
+                    f"{esc(shown(o))}</option>" for o in options)
     return (f'<label for="search-{name}">{label}</label><select id="search-{name}" '
             f'name="{name}"><option value="">any</option>{items}</select>')
 
@@ -95,7 +98,7 @@ def casebook_page(params: Mapping[str, Sequence[str]]) -> str:
         + _select("clause", "Clause", clauses, given["clause"])
         + _select("kind", "Question", list(KINDS), given["kind"])
         + _select("profile", "Where this profile rules differently", profile_names(),
-                  given["profile"])
+                  given["profile"], lambda code: f"{profile_name(code)} ({code})")
         + '<button type="submit">Search</button></form>')
     items = "".join(
         f'<li><a href="/cases/{esc(case.id)}">{esc(case.title)}</a>'
@@ -132,7 +135,10 @@ def case_page(case_id: str) -> str:
              "<h2>The question</h2>",
              f'<p class="question"><strong>{esc(case.question.text)}</strong> '
              f"({esc(case.question.kind.name)}: {esc(case.question.kind.asks)})</p>",
-             "<h2>The ruling, by profile</h2>", _groups(data["groups"]),
+             "<h2>The ruling, by profile</h2>",
+             f'<p class="amounts">Amounts: {esc(AMOUNTS)}.</p>'
+             if case.question.kind.name == "legal-actions" else "",
+             _groups(data["groups"]),
              '<p class="verdict">' + ("The model agrees with the case under every profile it "
                                       "applies to." if data["agrees"] else
                                       "The model DISAGREES with the case's expectation under "
@@ -173,13 +179,15 @@ def _clause(clause: Mapping[str, Any]) -> str:
 
 def _ask_query(case: Case) -> str:
     """The case's situation as an Ask page link (the same state a person would build)."""
-    from studspec.web.state import AskState
+    return ask_state(case).query()
 
+
+def ask_state(case: Case) -> AskState:
+    """The case's situation as an Ask page state."""
     situation = case.situation
     stakes = situation.stakes
     game = situation.game or "high"
-    state = AskState(game, str(stakes.ante), str(stakes.bring_in), str(stakes.small_bet),
-                     str(stakes.big_bet),
-                     tuple((seat.name, str(seat.stack)) for seat in situation.seats),
-                     tuple(line for line, _ in situation.steps))
-    return state.query()
+    return AskState(game, str(stakes.ante), str(stakes.bring_in), str(stakes.small_bet),
+                    str(stakes.big_bet),
+                    tuple((seat.name, str(seat.stack)) for seat in situation.seats),
+                    tuple(line for line, _ in situation.steps))

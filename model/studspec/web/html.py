@@ -80,19 +80,32 @@ def seat_table(names: Sequence[str], stacks: Sequence[object], down: Mapping[int
 
 
 def profiles_label(profiles: Sequence[str]) -> str:
-    """The profiles of a group, as code words."""
-    return ", ".join(f"<code>{esc(name)}</code>" for name in profiles)
+    """The profiles of a group by their plain names, each with its code as a detail."""
+    from studspec.web.names import profile_name
+
+    return ", ".join(f'{esc(profile_name(name))} <code class="code">{esc(name)}</code>'
+                     for name in profiles)
 
 
 def citation(data: Mapping[str, Any]) -> str:
-    """One source citation: the original sentence and its English, or a paraphrase."""
-    source = f'<span class="source">{esc(data["source"])}</span>'
+    """One source citation: the original sentence with its English beside it, or a
+    paraphrase; the source by its plain name, its key as a detail."""
+    from studspec.web.names import source_name
+
+    key = str(data["source"])
+    source = (f'<span class="source">{esc(source_name(key))}'
+              + (f' <code class="code">{esc(key)}</code>' if source_name(key) != key else "")
+              + "</span>")
     if "quote" in data:
-        return (f'<blockquote><p>{source} {esc(data["quote"])}</p>'
+        language = "es" if key in ("S000", "S001", "S003") else "it" if key == "S002" else ""
+        lang = f' lang="{language}"' if language else ""
+        return (f'<blockquote class="quote"><p class="source-line">{source}</p>'
+                f'<p class="original"{lang}>{esc(data["quote"])}</p>'
                 f'<p class="english" lang="en">{esc(data.get("english") or "")}</p>'
                 "</blockquote>")
-    return (f'<blockquote><p>{source} {esc(data.get("locator") or "")}: '
-            f'{esc(data.get("paraphrase") or "")}</p></blockquote>')
+    return (f'<blockquote><p class="source-line">{source} '
+            f'{esc(data.get("locator") or "")}</p>'
+            f'<p class="paraphrase">{esc(data.get("paraphrase") or "")}</p></blockquote>')
 
 
 def clause_block(clause_id: str, title: str, citations: Iterable[Mapping[str, Any]]) -> str:
@@ -135,7 +148,7 @@ def error_page(status: int, reason: str, where: str | None = None) -> str:
     """The page for a request studspec cannot answer: what is wrong and where."""
     heading = {400: "This request cannot be answered", 404: "Not found",
                405: "Not allowed", 413: "Too large", 414: "Link too long",
-               500: "Internal error"}.get(status, "Cannot answer")
+               500: "Internal error", 503: "Busy"}.get(status, "Cannot answer")
     place = f"<p>Where: <code>{esc(where)}</code></p>" if where else ""
     return page(heading, f'<div class="problem" role="alert"><p>{esc(reason)}</p>{place}'
                 '</div><p><a href="/">Back to the casebook</a> · <a href="/ask">Start a new '

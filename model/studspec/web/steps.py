@@ -20,7 +20,8 @@ from studspec.errors import InvalidInputError
 from studspec.records.detect import read_text
 from studspec.records.hand import HandRecord, IrregularityKind
 from studspec.records.phh import parse_phh, write_phh
-from studspec.web.ask import CARD_CHOICES, refuse_impossible
+from studspec.web.ask import refuse_impossible
+from studspec.web.dealform import FIELD, read_deal
 from studspec.web.state import (
     MAX_SEATS,
     MAX_VALUE,
@@ -80,25 +81,31 @@ def _state_and_form(params: Params, form: Sequence[str] | re.Pattern[str]
 
 
 def deal(params: Params) -> AskState:
-    """The state after the deal the deal form states (``c<p>_<i>``: player p's i-th card)."""
-    state, form = _state_and_form(params, re.compile(r"c\d{1,2}_\d|community"))
+    """The state after the deal the deal form states (``c<p>``: player p's cards of the
+    street, ``community``); DealRefused, field by field, for cards that cannot be dealt."""
+    state, form = _state_and_form(params, FIELD)
     if not form:
         raise InvalidInputError("the deal form names no card", where="the form")
-    for value in form.values():
-        if value not in CARD_CHOICES:
-            raise InvalidInputError("not a card (a rank 2-9, T, J, Q, K, A and a suit c, d, "
-                                    "h, s; or ?? for a card nobody saw)", input_text=value,
-                                    where="the deal")
-    lines = []
-    if "community" in form:
-        lines.append(f"d db {form['community']}")
-    players = sorted({int(key[1:].split("_")[0]) for key in form if key != "community"})
-    for player in players:
-        dealt = "".join(form[key] for key in sorted(form) if key.startswith(f"c{player}_"))
-        lines.append(f"d dh p{player} {dealt}")
+    record = state.record()
+    lines = read_deal(record, _street_dealt(record, state), form)
     result = state.with_actions(*lines)
     refuse_impossible(grouped_answers(result.record(), result.chosen_profiles))
     return result
+
+
+def deal_state(params: Params) -> AskState:
+    """The situation a deal form was sent from (its hidden fields)."""
+    return _state_and_form(params, FIELD)[0]
+
+
+def _street_dealt(record: HandRecord, state: AskState) -> int:
+    """The street the model deals next (the deal form's street)."""
+    for group in grouped_answers(record, state.chosen_profiles):
+        step = group["answer"].get("next", {})
+        if step.get("kind") == "deal":
+            return int(step["street"])
+    raise InvalidInputError("no profile deals a street now: the deal form does not apply",
+                            where="the deal")
 
 
 def show(params: Params) -> AskState:
