@@ -397,14 +397,15 @@ public final class StudEngine {
 
     void payOut() {
         long[] left = put.clone();
-        // POT-07: the top layer one player alone reached goes back to him.
+        // POT-07: the top layer one player alone reached goes back to him if he is still in;
+        // a folded player's chips are dead money, never returned (POT-06).
         int top = 0;
         for (int s = 1; s < n; s++) if (left[s] > left[top]) top = s;
         long second = 0;
         for (int s = 0; s < n; s++) if (s != top) second = Math.max(second, left[s]);
-        if (left[top] > second) { stack[top] += left[top] - second; left[top] = second; }
+        if (left[top] > second && !folded[top]) { stack[top] += left[top] - second; left[top] = second; }
         // POT-06: layers cut at every contribution level; consecutive layers contested by the
-        // same players are one pot.
+        // same players are one pot; a layer no player still in reached joins the pot below.
         long[] levels = Arrays.stream(left).filter(v -> v > 0).distinct().sorted().toArray();
         List<long[]> pots = new ArrayList<>(); // {amount}
         List<List<Integer>> eligible = new ArrayList<>();
