@@ -19,6 +19,15 @@ from pathlib import Path
 
 import pytest
 
+from studspec.cards import full_deck
+from studspec.engines.model_adapter import ModelEngine
+from studspec.engines.protocol import Table
+from studspec.engines.registry import engine_factory
+from studspec.fuzz.generate import Choice, HandSpec
+from studspec.fuzz.lockstep import play
+from studspec.profiles import load_profile
+from studspec.stakes import Stakes
+
 JAVAC, JAVA = shutil.which("javac"), shutil.which("java")
 if JAVAC is None or JAVA is None:
     if os.environ.get("STUDSPEC_REQUIRE_JAVA"):
@@ -77,3 +86,22 @@ def test_the_planted_odd_chip_defect_is_found_and_named(engine: str, tmp_path: P
     assert done.returncode == 1, done.stdout + done.stderr
     assert "POT-05 net:" in done.stdout, done.stdout
     assert list((tmp_path / "out").glob("POT-05-net.phh")), "the minimal hand is saved"
+
+
+@pytest.mark.clause("POT-06", "POT-07", "BRINGIN-05")
+def test_a_folded_ante_above_every_live_player_is_dead_money(engine: str) -> None:
+    # The divergence longer campaigns found in the engine's first version (seeds 2 and 3,
+    # 1000 hands): ante 6, stacks 400, 1 and 4, the 2c on seat 1 (all-in on the ante)
+    # brings in, seat 0 alone has chips and calls or folds. Folded, his 2 chips above
+    # seat 2's ante are not returned to him: they join the pot below (POT-06).
+    deck = [card for card in full_deck() if str(card) != "2c"]
+    deck.insert(7, next(card for card in full_deck() if str(card) == "2c"))  # seat 1's upcard
+    table = Table("high", (400, 1, 4), Stakes(ante=6, bring_in=6, small_bet=10, big_bet=20),
+                  tuple(deck))
+    nets = []
+    for pick in (0, 1):  # seat 0's two moves, the call and the fold
+        run = play(HandSpec(table, (Choice(pick),)), ModelEngine(load_profile("base")),
+                   engine_factory(engine)())
+        assert run.divergence is None, run.divergence
+        nets.append(run.engine_views[-1].net[0])
+    assert -6 in nets, nets  # one of the two is the fold: his whole ante stays in the pot
