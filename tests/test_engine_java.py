@@ -62,10 +62,10 @@ def studspec(*argv: str, cwd: Path) -> subprocess.CompletedProcess[str]:
 def test_the_java_engine_agrees_with_the_model_under_base(engine: str, game: str,
                                                           tmp_path: Path) -> None:
     done = studspec("fuzz", "--engine", engine, "--profile", "base", "--game", game,
-                    "--hands", "40", "--seed", "1", "--out", str(tmp_path / "out"),
+                    "--hands", "20", "--seed", "1", "--out", str(tmp_path / "out"),
                     cwd=tmp_path)
     assert done.returncode == 0, done.stdout + done.stderr
-    assert "40 hand(s), 0 divergent" in done.stdout
+    assert "20 hand(s), 0 divergent" in done.stdout
     assert "protocol suite: 9 of 9 hand(s) hold" in done.stdout
 
 
@@ -81,7 +81,7 @@ def test_the_java_engine_passes_every_checkable_case_of_the_casebook(engine: str
 @pytest.mark.clause("POT-05")
 def test_the_planted_odd_chip_defect_is_found_and_named(engine: str, tmp_path: Path) -> None:
     done = studspec("fuzz", "--engine", f"{engine} --defect odd-chip", "--profile", "base",
-                    "--game", "hilo", "--hands", "20", "--seed", "1",
+                    "--game", "hilo", "--hands", "10", "--seed", "1", "--no-shrink",
                     "--out", str(tmp_path / "out"), cwd=tmp_path)
     assert done.returncode == 1, done.stdout + done.stderr
     assert "POT-05 net:" in done.stdout, done.stdout
