@@ -14,11 +14,11 @@ from hypothesis import strategies as st
 
 from input_fuzz import _phh_oracle, _phh_seeds, mutate_lines, mutate_toml
 from studspec.errors import StudSpecError
-from studspec.fast.moves import header_of, moves_of
 from studspec.fuzz.corpus import generated_hands
-from studspec.profiles import load_profile, profile_names
+from studspec.records.moves import header_of, moves_of
 from studspec.records.phh import parse_phh, write_phh
 from studspec.records.phh_moves import phh_moves
+from studspec.specdata.profiles import load_profile, profile_names
 
 ROOT = Path(__file__).resolve().parents[1]
 PROFILES = profile_names()

@@ -1,8 +1,8 @@
 """studspec: Seven Card Stud and Stud Hi/Lo rules as an executable, proved specification."""
 
-from studspec.cards import Card, Suit, full_deck, parse_card, parse_cards
 from studspec.errors import IllegalActionError, InvalidInputError, SpecError, StudSpecError
-from studspec.profiles import Profile, load_profile
+from studspec.rules.cards import Card, Suit, full_deck, parse_card, parse_cards
+from studspec.specdata.profiles import Profile, load_profile
 
 __version__ = "0.1.0"
 

@@ -11,7 +11,7 @@ from studspec.cases.domains import parameter_names, show_value
 from studspec.cases.expect import Answer, disagreement
 from studspec.cases.kinds import show_answer
 from studspec.cases.schema import Case, Expectation
-from studspec.profiles import Profile
+from studspec.specdata.profiles import Profile
 
 
 @dataclass(frozen=True)

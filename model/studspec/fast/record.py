@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from studspec.engines.protocol import Move, MoveKind, Table
 from studspec.fast.hand import FastHand, FastRules
-from studspec.fast.moves import (
+from studspec.records.hand import HandRecord, Origin, PlayerRecord
+from studspec.records.moves import (
     ANTE,
     BRING_IN,
     CHECK_CALL,
@@ -27,7 +28,6 @@ from studspec.fast.moves import (
     RecordMove,
     event_of,
 )
-from studspec.records.hand import HandRecord, Origin, PlayerRecord
 from studspec.records.phh_moves import phh_of_moves
 
 _KIND = {MoveKind.FOLD: FOLD, MoveKind.CHECK: CHECK_CALL, MoveKind.CALL: CHECK_CALL,

@@ -1,7 +1,7 @@
 """A PHH file straight into the fast path's moves, without building the record's events.
 
 ``phh_moves(text, name)`` reads a PHH document of the plain shape ``studspec generate``
-and most writers produce, and gives the hand's :class:`~studspec.fast.moves.Header`, its
+and most writers produce, and gives the hand's :class:`~studspec.records.moves.Header`, its
 moves (``fast.moves``) and what the report names (players, hand id, profile), each action
 string turned into its move in one step. It is a second reader of PHH beside
 ``records.phh.parse_phh`` and never decides what is an error: anything outside the plain
@@ -19,9 +19,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from studspec.cards import Card, known_card
 from studspec.errors import StudSpecError
-from studspec.fast.moves import (
+from studspec.inputs import MAX_AMOUNT, check_nesting
+from studspec.records.moves import (
     BRING_IN,
     CHECK_CALL,
     COMMUNITY,
@@ -37,8 +37,6 @@ from studspec.fast.moves import (
     Header,
     RecordMove,
 )
-from studspec.inputs import MAX_AMOUNT, check_nesting
-from studspec.profiles import Game
 from studspec.records.phh import (
     COMMUNITY_COMMENT,
     UNCONTESTED_MUCK,
@@ -47,7 +45,9 @@ from studspec.records.phh import (
     _toml_string,
 )
 from studspec.records.toml_subset import read_plain_toml
-from studspec.stakes import Stakes
+from studspec.rules.cards import Card, known_card
+from studspec.rules.stakes import Stakes
+from studspec.specdata.profiles import Game
 
 # Fields this reader takes; any other field (seats, a currency, irregularities, a field of
 # another tool) sends the file to parse_phh.
