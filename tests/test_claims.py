@@ -24,7 +24,7 @@ from studspec.play.claims import (
 )
 from studspec.records.hand import Action, ActionKind
 from studspec.rules.cards import parse_cards
-from studspec.specdata.profiles import _typed, load_profile
+from studspec.specdata.profiles import load_profile, typed_value
 
 DATA = Path(__file__).resolve().parent / "data" / "handhistories"
 
@@ -164,10 +164,10 @@ def test_the_rake_is_bounded_by_the_site_policy() -> None:
 
 
 def test_a_rake_policy_value_is_a_whole_percentage() -> None:
-    assert _typed("rake_max_percent", "5", "x") == 5
+    assert typed_value("rake_max_percent", "5", "x") == 5
     for bad in ("101", "-1", "5.5", "five"):
         with pytest.raises(Exception):  # noqa: B017 - InvalidInputError or SpecError
-            _typed("rake_max_percent", bad, "x")
+            typed_value("rake_max_percent", bad, "x")
     assert isinstance(SpecError("x", "y"), Exception)
 
 

@@ -22,7 +22,7 @@ OLD_PATHS: dict[str, str] = {
     "studspec.bringin": "studspec.rules.bringin",
     "studspec.stakes": "studspec.rules.stakes",
     "studspec.betting": "studspec.rules.betting",
-    "studspec.betting_errors": "studspec.rules.betting_errors",
+    "studspec.betting_errors": "studspec.rules.betting",  # its two explainers joined betting
     "studspec.betting_state": "studspec.rules.betting_state",
     "studspec.round_rules": "studspec.rules.round_rules",
     "studspec.wagering": "studspec.rules.wagering",

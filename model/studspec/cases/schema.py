@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from studspec.cases.domains import Condition, domain, parse_condition
-from studspec.cases.expect import check_coverage
+from studspec.cases.domains import domain, parse_condition
+from studspec.cases.expect import Expectation, check_coverage
 from studspec.cases.kinds import KINDS, Kind
 from studspec.errors import InvalidInputError, SpecError
 from studspec.records.hand import Action, ActionKind, Deal, Event, Game
@@ -74,23 +74,6 @@ class Question:
     kind: Kind
     text: str
     parameters: dict[str, Any]
-
-
-@dataclass(frozen=True)
-class Expectation:
-    """One expected answer and the parameter values it applies to (no conditions: any)."""
-
-    number: int                       # 1-based, in file order
-    when: tuple[Condition, ...]
-    answer: dict[str, Any] | None     # None when the situation is refused
-    refused: str | None               # the clause that refuses the situation or an action
-    note: str
-    sources: tuple[str, ...] = ()     # the sources and authorities whose rules give this answer
-
-    def applies(self, profile: Profile) -> bool:
-        """Decide whether every condition holds for the profile's parameter values."""
-        return all(condition.holds(getattr(profile, condition.name))
-                   for condition in self.when)
 
 
 @dataclass(frozen=True)

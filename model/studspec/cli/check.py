@@ -33,7 +33,7 @@ from studspec.cli.spool import (
     counted,
     render_hand,
 )
-from studspec.errors import InvalidInputError, StudSpecError
+from studspec.errors import InvalidInputError, LostWork, StudSpecError
 from studspec.fast.hand import WARM_UP_HANDS, FastRules, warm_up
 from studspec.fast.replay import FastResult, accept_fast, accept_moves
 from studspec.inputs import input_file, read_utf8
@@ -48,7 +48,7 @@ from studspec.records.site_profiles import ProfileChooser, site_formats_text
 from studspec.records.sitetext import Problem
 from studspec.records.stream import stream_hand_histories
 from studspec.records.unstated import BringIns, Filled, fill_bring_ins
-from studspec.run.parallel import LostWork, run_map
+from studspec.run.parallel import run_map
 from studspec.specdata.profiles import Profile
 from studspec.specdata.quote_fit import clause_quote
 

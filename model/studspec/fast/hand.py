@@ -21,7 +21,7 @@ from studspec.engines.protocol import Move, MoveKind, Table
 from studspec.errors import InvalidInputError
 from studspec.evaluate.fasteval import high_code_of, high_tables, low_code_of
 from studspec.fast.round import FastRound
-from studspec.play.hand import _check_chips as check_chips
+from studspec.play.hand import check_chips
 from studspec.play.hand_rules import deck_street, show_order, street_opener
 from studspec.play.hand_state import SeatCards, contender_of, open_pair_showing
 from studspec.rules.board import board_tie_key

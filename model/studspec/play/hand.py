@@ -34,7 +34,7 @@ from studspec.play.hand_state import (
 )
 from studspec.play.shown_cards import is_whole_show, shown_cards_fault
 from studspec.rules import betting
-from studspec.rules.betting_errors import position_text
+from studspec.rules.betting import position_text
 from studspec.rules.betting_state import Action, ActionKind, LegalAction, RoundState
 from studspec.rules.cards import Card
 from studspec.rules.deck import check_table_size
@@ -74,7 +74,7 @@ class Hand:
                  deck: Sequence[Card] | None = None, rake: int = 0,
                  event_players: int | None = None) -> None:
         check_table_size(len(stacks), profile)
-        _check_chips(stacks, rake)
+        check_chips(stacks, rake)
         if event_players is not None and (isinstance(event_players, bool)
                                           or not isinstance(event_players, int)
                                           or event_players < len(stacks)):
@@ -481,7 +481,7 @@ def position_of(hand: Hand) -> str:
     return f"{Street(hand.street)}, {hand.phase}"
 
 
-def _check_chips(stacks: Sequence[int], rake: int) -> None:
+def check_chips(stacks: Sequence[int], rake: int) -> None:
     """Refuse stacks and a rake no table can have: not whole numbers, negative, beyond
     MAX_AMOUNT, or a rake above every chip at the table (the most any pot can hold)."""
     for name, value in [*((f"stack of seat {i}", s) for i, s in enumerate(stacks)),

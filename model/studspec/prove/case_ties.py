@@ -29,9 +29,9 @@ from typing import Any
 from studspec.cases import Case, load_casebook
 from studspec.cases.answers import answer
 from studspec.cases.domains import domain, show_value
-from studspec.cases.expect import Answer, disagreement
-from studspec.cases.schema import Expectation
+from studspec.cases.expect import Answer, Expectation, disagreement
 from studspec.errors import StudSpecError
+from studspec.specdata import forget_on_clear
 from studspec.specdata.golden import OBSERVED_SOURCES, GoldenResult
 from studspec.specdata.profiles import Profile, ResolvedProfile, all_profiles
 
@@ -184,6 +184,7 @@ def _answer(case: Case, profile: Profile) -> Answer:
     return _cached_answer(case.id, replace(profile, name="tie"))
 
 
+@forget_on_clear
 @cache
 def _cached_answer(case_id: str, profile: Profile) -> Answer:
     case = load_casebook()[case_id]

@@ -9,38 +9,23 @@ read and normalised, never written.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import IntEnum
 
 from studspec import ops
 from studspec.errors import InvalidInputError
 from studspec.specdata.marks import implements
-
-
-class Suit(IntEnum):
-    """The four suits, valued in the bring-in order, lowest first (CARD-04)."""
-
-    CLUBS = 0
-    DIAMONDS = 1
-    HEARTS = 2
-    SPADES = 3
-
-    @property
-    def letter(self) -> str:
-        """The one-letter English abbreviation used in card notation."""
-        return "cdhs"[self.value]
-
+from studspec.specdata.suits import STANDARD_SUIT_ORDER as STANDARD_SUIT_ORDER
+from studspec.specdata.suits import SUIT_BY_TEXT as _SUIT_BY_TEXT
+from studspec.specdata.suits import Suit as Suit
+from studspec.specdata.suits import SuitOrder as SuitOrder
+from studspec.specdata.suits import format_suit_order as format_suit_order
+from studspec.specdata.suits import parse_suit_order as parse_suit_order
 
 RANK_LETTERS = "23456789TJQKA"
 """Rank letters from the two up to the ace; the rank value of a letter is its index + 2."""
 
 ACE = 14
-
-_SUIT_BY_TEXT = {
-    "c": Suit.CLUBS, "d": Suit.DIAMONDS, "h": Suit.HEARTS, "s": Suit.SPADES,
-    "♣": Suit.CLUBS, "♦": Suit.DIAMONDS, "♥": Suit.HEARTS, "♠": Suit.SPADES,
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,12 +125,6 @@ def require_distinct(cards: Sequence[Card], *, where: str | None = None) -> None
         seen.add(card)
 
 
-SuitOrder = tuple[Suit, Suit, Suit, Suit]
-"""A suit order for the bring-in, lowest suit first."""
-
-STANDARD_SUIT_ORDER: SuitOrder = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
-
-
 @implements("CARD-03")
 def bring_in_rank_value(card: Card) -> int:
     """Rank value for the bring-in: the ace counts high (14), so a two is the lowest rank."""
@@ -171,24 +150,3 @@ def is_lower_for_bring_in(a: Card, b: Card,
     """Decide whether card ``a`` is strictly lower than ``b`` in the bring-in order (CARD-04)."""
     return bool(lower_for_bring_in_rule(*bring_in_card_key(a, suit_order),
                                         *bring_in_card_key(b, suit_order)))
-
-
-def parse_suit_order(text: str | Iterable[str], *, where: str | None = None) -> SuitOrder:
-    """Read a suit order written lowest first, e.g. ``"cdhs"``; all four suits exactly once."""
-    letters = list(text)
-    suits = []
-    for letter in letters:
-        suit = _SUIT_BY_TEXT.get(str(letter).lower())
-        if suit is None:
-            raise InvalidInputError("a suit order lists the letters c, d, h, s",
-                                    input_text="".join(map(str, letters)), where=where)
-        suits.append(suit)
-    if sorted(suits) != list(Suit):
-        raise InvalidInputError("a suit order names each of c, d, h, s exactly once",
-                                input_text="".join(map(str, letters)), where=where)
-    return (suits[0], suits[1], suits[2], suits[3])
-
-
-def format_suit_order(order: SuitOrder) -> str:
-    """Write a suit order lowest first, as ``c<d<h<s``."""
-    return "<".join(suit.letter for suit in order)

@@ -19,8 +19,7 @@ from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import CancelledError
 from typing import Any, TypeVar
 
-from studspec.errors import InvalidInputError
-from studspec.run.parallel import LostWork
+from studspec.errors import InvalidInputError, LostWork
 
 Item = TypeVar("Item")
 Result = TypeVar("Result")
@@ -129,7 +128,7 @@ def cluster_map(client: Any, function: Callable[[Item], Result], items: Iterable
 
     At most ``window`` items are in flight: the items are streamed, never all submitted.
     ``pure=False``: every item is its own task (an archive may repeat a file name). Work
-    the cluster loses is :class:`~studspec.run.parallel.LostWork` (see ``cluster_result``).
+    the cluster loses is :class:`~studspec.errors.LostWork` (see ``cluster_result``).
     """
     pending: deque[tuple[Any, Item]] = deque()
     done = 0

@@ -21,7 +21,7 @@ from concurrent.futures.process import BrokenProcessPool
 from itertools import islice
 from typing import Any, TypeVar
 
-from studspec.errors import InvalidInputError, StudSpecError
+from studspec.errors import InvalidInputError, LostWork
 
 MAX_JOBS = 256  # processes on one machine; more machines: a cluster (--scheduler)
 
@@ -45,19 +45,6 @@ def check_jobs(jobs: int | None) -> int:
         raise InvalidInputError(f"the number of processes must be from 1 to {MAX_JOBS}",
                                 input_text=str(jobs), where="--jobs")
     return jobs
-
-
-class LostWork(StudSpecError):
-    """Work handed to a worker (a process of the pool, a Dask worker) that will never be
-    answered: the worker died (killed by the system, e.g. out of memory) or the cluster lost
-    it. ``items`` are those not done, in order, from the first lost one on."""
-
-    def __init__(self, reason: str, items: Sequence[object]) -> None:
-        self.reason = reason
-        self.items = list(items)
-        shown = ", ".join(repr(item) for item in self.items[:3])
-        more = f" and {len(self.items) - 3} more" if len(self.items) > 3 else ""
-        super().__init__(f"{reason}; not done: {shown}{more}" if self.items else reason)
 
 
 def ordered_map(function: Callable[[Item], Result], items: Sequence[Item] | Iterable[Item],

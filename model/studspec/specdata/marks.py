@@ -68,10 +68,12 @@ def import_model() -> None:
     """Import every module of the studspec package so that all marks are registered."""
     import importlib
     import pkgutil
+    from pathlib import Path
 
-    import studspec
-
-    for info in pkgutil.walk_packages(studspec.__path__, prefix="studspec."):
+    # The package's folder, found without importing the package's front door (which sits
+    # above every layer): this module is studspec/specdata/marks.py.
+    package_dir = Path(__file__).resolve().parents[1]
+    for info in pkgutil.walk_packages([str(package_dir)], prefix="studspec."):
         if info.name.startswith(_FACES) or info.name in _NEEDS_AN_EXTRA:
             continue
         importlib.import_module(info.name)

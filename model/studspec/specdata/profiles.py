@@ -13,8 +13,8 @@ from typing import Any, Literal
 from studspec.errors import InvalidInputError, SpecError
 from studspec.inputs import load_spec_toml
 from studspec.paths import spec_dir
-from studspec.rules.cards import STANDARD_SUIT_ORDER, SuitOrder, parse_suit_order
 from studspec.specdata.sources import load_sources
+from studspec.specdata.suits import STANDARD_SUIT_ORDER, SuitOrder, parse_suit_order
 
 Game = Literal["high", "hilo"]
 BringInTieBreak = Literal["suit", "position"]
@@ -239,7 +239,7 @@ def resolve_profile(name: str, _chain: tuple[str, ...] = ()) -> ResolvedProfile:
     if missing:
         raise SpecError(file, f"no value (set or inherited) for {', '.join(missing)}",
                         record=name)
-    typed: dict[str, Any] = {key: _typed(key, values[key].value, file) for key in PARAMETERS}
+    typed: dict[str, Any] = {key: typed_value(key, values[key].value, file) for key in PARAMETERS}
     profile = Profile(name=name, **typed)
     return ResolvedProfile(name, title, extends, values, profile)
 
@@ -247,7 +247,7 @@ def resolve_profile(name: str, _chain: tuple[str, ...] = ()) -> ResolvedProfile:
 _FIELD_TYPES = {field.name: field.type for field in fields(Profile)}
 
 
-def _typed(key: str, text: str, file: str) -> Any:
+def typed_value(key: str, text: str, file: str) -> Any:
     """The Python value of a parameter as written in a profile: int, bool, suit order or text.
 
     The text has been checked against the parameter's allowed values; the type comes from
@@ -286,7 +286,7 @@ def _parameter_value(file: str, profile: str, key: str, entry: object) -> Parame
         raise SpecError(file, f"{value!r} is not one of {', '.join(parameter.allowed)}",
                         record=profile, field=key)
     try:
-        _typed(key, value, file)
+        typed_value(key, value, file)
     except (InvalidInputError, ValueError) as error:
         raise SpecError(file, str(error), record=profile, field=key) from error
     clause_id = entry.get("clause", parameter.clause_id)
