@@ -1,6 +1,6 @@
 """PHH straight into moves (``records.phh_moves``) is held to ``parse_phh`` like an engine to
 ``Hand``: whenever it reads a hand, its header and moves are those of ``parse_phh``'s record
-(``fast.moves``), under every profile, on the test data and shared corpus, and on tampered
+(``records.moves``), under every profile, on the test data and shared corpus, and on tampered
 files (the input fuzzer's mutations and its oracle mutations)."""
 
 from __future__ import annotations

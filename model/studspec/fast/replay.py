@@ -272,7 +272,7 @@ def _compare(header: Header, stacks: tuple[int, ...], awards: dict[int, int]) ->
 
 def accept_moves(header: Header, moves: Iterable[RecordMove],
                  rules: FastRules) -> FastResult | None:
-    """The result of a record (as moves, ``fast.moves``) the fast path finds clean, or
+    """The result of a record (as moves, ``records.moves``) the fast path finds clean, or
     None: then the caller replays the record through Hand."""
     try:
         hand = RecordedHand(rules, header)

@@ -2,7 +2,7 @@
 
 ``phh_moves(text, name)`` reads a PHH document of the plain shape ``studspec generate``
 and most writers produce, and gives the hand's :class:`~studspec.records.moves.Header`, its
-moves (``fast.moves``) and what the report names (players, hand id, profile), each action
+moves (``records.moves``) and what the report names (players, hand id, profile), each action
 string turned into its move in one step. It is a second reader of PHH beside
 ``records.phh.parse_phh`` and never decides what is an error: anything outside the plain
 shape — a field it does not know, an amount that is not a whole number, an action or card
@@ -10,7 +10,7 @@ it does not read at a glance, an irregularity — gives None, and the
 caller reads the file with ``parse_phh``, which reads it or explains why not.
 
 It is held to ``parse_phh`` like an engine to ``Hand``: whenever it gives a hand, the
-header and moves are those of ``parse_phh``'s record (``fast.moves.header_of`` and
+header and moves are those of ``parse_phh``'s record (``records.moves.header_of`` and
 ``moves_of``), the players and hand id the same (tests/test_phh_moves.py, on generated
 hands under every profile, the test data's PHH files and tampered ones).
 """
