@@ -18,14 +18,14 @@ import statistics
 import time
 from collections.abc import Callable
 
-from studspec.cards import full_deck
 from studspec.engines.model_adapter import ModelEngine
 from studspec.engines.pokerkit_adapter import PokerKitEngine
 from studspec.engines.protocol import Engine, Move, Table
 from studspec.fuzz.generate import Choice, HandSpec
 from studspec.fuzz.lockstep import play
-from studspec.profiles import load_profile
-from studspec.stakes import Stakes
+from studspec.rules.cards import full_deck
+from studspec.rules.stakes import Stakes
+from studspec.specdata.profiles import load_profile
 
 PROFILE = load_profile("pokerkit-0.7.7")
 

@@ -18,8 +18,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from studspec.cards import Card, full_deck
-from studspec.fasteval import (
+from studspec.evaluate.fasteval import (
     cards_to_array,
     fast_high,
     high_code_of,
@@ -27,8 +26,9 @@ from studspec.fasteval import (
     high_tables,
     low_codes,
 )
-from studspec.low import best_low
-from studspec.ranking import best_high
+from studspec.rules.cards import Card, full_deck
+from studspec.rules.low import best_low
+from studspec.rules.ranking import best_high
 
 
 def _timed(function: Callable[[], object], hands: int, runs: int) -> float:

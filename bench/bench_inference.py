@@ -19,7 +19,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from studspec.engines.registry import engine_factory
 from studspec.fuzz.infer import infer_profile
-from studspec.profiles import Game, load_profile
+from studspec.specdata.profiles import Game, load_profile
 
 FAMILIES = {
     "bring-in after an all-in low card": ("BRINGIN-04 moves", "BRINGIN-05 moves"),

@@ -31,13 +31,13 @@ from studspec.cli.check import _direct_phh as direct_phh
 from studspec.fast.hand import warm_up
 from studspec.fast.replay import accept_fast
 from studspec.fuzz.corpus import generated_hands
-from studspec.profiles import load_profile
+from studspec.play.replay import replay
 from studspec.records.detect import READERS, decode, detect_format, read_text, split_hands
 from studspec.records.phh import parse_phh, write_phh
 from studspec.records.site_profiles import ProfileChooser
 from studspec.records.sitetext import split_lines
 from studspec.records.unstated import fill_bring_ins
-from studspec.replay import replay
+from studspec.specdata.profiles import load_profile
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "handhistories"
 LOCAL = Path(__file__).resolve().parents[1] / "tests" / "data" / "handhistories"

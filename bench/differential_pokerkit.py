@@ -11,9 +11,9 @@ import sys
 
 import pokerkit
 
-from studspec.cards import full_deck
-from studspec.fasteval import cards_to_array, high_codes, low_codes
-from studspec.low import NO_LOW_CODE
+from studspec.evaluate.fasteval import cards_to_array, high_codes, low_codes
+from studspec.rules.cards import full_deck
+from studspec.rules.low import NO_LOW_CODE
 
 
 def main() -> int:

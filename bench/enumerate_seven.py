@@ -12,8 +12,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 from hand_counts import PUBLISHED_SEVEN, high_counts, low_counts
 
-from studspec.enumeration import enumerate_seven, terminal_progress
-from studspec.fasteval import high_tables
+from studspec.evaluate.enumeration import enumerate_seven, terminal_progress
+from studspec.evaluate.fasteval import high_tables
 
 
 def main() -> int:

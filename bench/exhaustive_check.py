@@ -1,8 +1,8 @@
 """Exhaustive check that the fast high evaluator equals the declarative definition.
 
 1. Every one of the C(52, 5) = 2,598,960 five-card hands: the fast batch code equals
-   studspec.ranking.best_high (one subset, so five_card_value itself).
-2. Seven cards, by the classes the fast evaluator distinguishes (see studspec.fasteval):
+   studspec.rules.ranking.best_high (one subset, so five_card_value itself).
+2. Seven cards, by the classes the fast evaluator distinguishes (see studspec.evaluate.fasteval):
    (a) without five cards of a suit, the value depends on the rank multiset only — every one
    of the 49,205 multisets of seven ranks (each at most four times) is checked on a
    representative hand with no flush possible, against the 21-subset definition; (b) with
@@ -20,14 +20,14 @@ import time
 from collections import Counter
 from itertools import combinations, combinations_with_replacement
 
-from studspec.cards import Card, Suit, card_from_index
-from studspec.fasteval import cards_to_array, high_code_of, high_codes
-from studspec.ranking import best_high, five_card_value
+from studspec.evaluate.fasteval import cards_to_array, high_code_of, high_codes
+from studspec.rules.cards import Card, Suit, card_from_index
+from studspec.rules.ranking import best_high, five_card_value
 
 
 def check_five() -> int:
     """Every five-card hand; returns the number of differences."""
-    from studspec.enumeration import _combinations
+    from studspec.evaluate.enumeration import _combinations
 
     hands = _combinations(52, 5)
     fast = high_codes(hands)

@@ -46,12 +46,12 @@ class Mutant:
     tests: tuple[str, ...] = ()
 
 
-W, C, B, BR = ("model/studspec/wagering.py", "model/studspec/cards.py",
-               "model/studspec/board.py", "model/studspec/bringin.py")
-RK, LO, PO, DK = ("model/studspec/ranking.py", "model/studspec/low.py",
-                  "model/studspec/pots.py", "model/studspec/deck.py")
-SH, ST = "model/studspec/showdown.py", "model/studspec/settle.py"
-RR, HR = "model/studspec/round_rules.py", "model/studspec/hand_rules.py"
+W, C, B, BR = ("model/studspec/rules/wagering.py", "model/studspec/rules/cards.py",
+               "model/studspec/rules/board.py", "model/studspec/rules/bringin.py")
+RK, LO, PO, DK = ("model/studspec/rules/ranking.py", "model/studspec/rules/low.py",
+                  "model/studspec/rules/pots.py", "model/studspec/rules/deck.py")
+SH, ST = "model/studspec/rules/showdown.py", "model/studspec/rules/settle.py"
+RR, HR = "model/studspec/rules/round_rules.py", "model/studspec/play/hand_rules.py"
 
 MUTANTS = [
     # --- betting (BET-03/07/08/09/11)
@@ -156,7 +156,7 @@ MUTANTS = [
            "    for amount in reversed(pot_amounts):\n", ("tests/test_sidepots.py",)),
     Mutant("pot-rake-leaves-one-chip", "pots", ST, "taken = ops.min_([amount, remaining])",
            "taken = ops.min_([amount - 1, remaining])", ("tests/test_sidepots.py",)),
-    Mutant("pot-side-pot-level", "pots", "model/studspec/sidepots.py", "if amount >= level)",
+    Mutant("pot-side-pot-level", "pots", "model/studspec/rules/sidepots.py", "if amount >= level)",
            "if amount > level)", ("tests/test_sidepots.py",)),
     # --- deck (DECK-03/04)
     Mutant("deck-s000-reshuffle-threshold", "deck", DK,
@@ -206,16 +206,16 @@ MUTANTS = [
     Mutant("act-community-card-ignored", "act", HR,
            "return community_opener(cards, first, community, profile)", "return first",
            ("tests/test_hand.py",)),
-    Mutant("deal-no-fifth-burn", "deck", "model/studspec/dealing.py",
+    Mutant("deal-no-fifth-burn", "deck", "model/studspec/rules/dealing.py",
            "        prior_burns.append(stub.take())\n        burned.append(prior_burns[-1])\n",
            "        if street != 5:\n            prior_burns.append(stub.take())\n"
            "            burned.append(prior_burns[-1])\n", ("tests/test_deck.py",)),
-    Mutant("deal-seventh-threshold", "deck", "model/studspec/dealing.py",
+    Mutant("deal-seventh-threshold", "deck", "model/studspec/rules/dealing.py",
            "if stub.available() >= 1 + len(seventh):", "if stub.available() > 1 + len(seventh):",
            ("tests/test_deck.py",)),
     Mutant("deal-ninth-player", "deck", DK, "if seats > profile.max_players:",
            "if seats > profile.max_players + 1:", ("tests/test_deck.py",)),
-    Mutant("deal-door-card-first", "deck", "model/studspec/deal.py",
+    Mutant("deal-door-card-first", "deck", "model/studspec/rules/deal.py",
            "down=(rounds[0][seat], rounds[1][seat]), door=rounds[2][seat]",
            "down=(rounds[1][seat], rounds[2][seat]), door=rounds[0][seat]",
            ("tests/test_deck.py",)),
@@ -223,10 +223,10 @@ MUTANTS = [
            "return rule == \"low\" and high_winners == 1 and low_winners >= 2",
            "return rule == \"low\" and high_winners == 1 and low_winners >= 1",
            ("tests/test_pots.py",)),
-    Mutant("pot-uncalled-bet-kept", "pots", "model/studspec/sidepots.py",
+    Mutant("pot-uncalled-bet-kept", "pots", "model/studspec/rules/sidepots.py",
            "if len(layer.contributors) == 1 and eligible:", "if False:",
            ("tests/test_sidepots.py",)),
-    Mutant("pot-all-in-eligible-above", "pots", "model/studspec/sidepots.py",
+    Mutant("pot-all-in-eligible-above", "pots", "model/studspec/rules/sidepots.py",
            "eligible = tuple(seat for seat in layer.contributors if live[seat])",
            "eligible = tuple(seat for seat in range(len(live)) if live[seat])",
            ("tests/test_sidepots.py",)),
@@ -315,7 +315,8 @@ VERIFY = """
 import json, sys
 sys.path.insert(0, 'model')
 affected = set(json.loads(sys.argv[1]))
-from studspec import agreement, proving
+from studspec.prove import agreement
+from studspec.prove import proving
 from studspec.cli import link, verify
 every_obligation, every_agreement = proving.all_obligations, agreement.all_agreements
 verify.all_obligations = lambda: [o for o in every_obligation()

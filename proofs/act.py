@@ -2,7 +2,7 @@
 first on 4th-7th street under each board tie-break.
 
 Encoding: a card is the 6-bit deck index of proofs/cards.py (rank index 0..12, the ace 12;
-suit 0..3). A board of k upcards (k = 2, 3, 4) is valued as in studspec.board.board_value:
+suit 0..3). A board of k upcards (k = 2, 3, 4) is valued as in studspec.rules.board.board_value:
 each card becomes (size of its rank group, rank), the k pairs are sorted from the largest
 (a bubble-sort network), and the key is the k group sizes followed by the k ranks, each
 field a bit-vector, so the unsigned order of the key is the lexicographic order of the
@@ -18,10 +18,10 @@ from typing import Any
 
 import z3
 
-from studspec.board import BoardValue, suit_tie_key_rule, wins_board_tie_rule
-from studspec.cards import STANDARD_SUIT_ORDER, SuitOrder, card_from_index, parse_cards
-from studspec.deck import MAX_SEATS, MIN_SEATS
-from studspec.proving import Goal, obligation
+from studspec.prove.proving import Goal, obligation
+from studspec.rules.board import BoardValue, suit_tie_key_rule, wins_board_tie_rule
+from studspec.rules.cards import STANDARD_SUIT_ORDER, SuitOrder, card_from_index, parse_cards
+from studspec.rules.deck import MAX_SEATS, MIN_SEATS
 
 from .cards import card_constant, card_value, is_valid_card, rank_index, suit_position
 
@@ -84,7 +84,7 @@ def board_key_value(value: BoardValue) -> int:
 
 def suit_tie_key(board: Sequence[Any], order: SuitOrder = STANDARD_SUIT_ORDER) -> Any:
     """The suit position of the board's highest-ranked card (its best suit if paired): the
-    model's own rule (studspec.board.suit_tie_key_rule) on symbolic cards."""
+    model's own rule (studspec.rules.board.suit_tie_key_rule) on symbolic cards."""
     return suit_tie_key_rule([_rank4(card) for card in board],
                              [suit_position(card, order) for card in board])
 

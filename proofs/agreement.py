@@ -1,5 +1,5 @@
 """Agreement checks run by ``studspec verify``: the encodings against the model, exhaustively
-where the domain is small, on targeted situations where it is not (studspec.agreement)."""
+where the domain is small, on targeted situations where it is not (studspec.prove.agreement)."""
 
 from __future__ import annotations
 
@@ -12,8 +12,9 @@ from typing import Any
 from z3 import BitVecVal as z3_board
 from z3 import BoolVal as z3_bool
 
-from studspec.agreement import agreement
-from studspec.betting import (
+from studspec.prove.agreement import agreement
+from studspec.prove.proving import evaluate
+from studspec.rules.betting import (
     Action,
     ActionKind,
     RoundState,
@@ -22,14 +23,13 @@ from studspec.betting import (
     legal_actions,
     start_round,
 )
-from studspec.board import board_value, first_to_act
-from studspec.bringin import bring_in_seat
-from studspec.cards import ACE, Card, Suit, SuitOrder, card_from_index, is_lower_for_bring_in
-from studspec.profiles import all_profiles, load_profile
-from studspec.proving import evaluate
-from studspec.showdown import first_to_show, showdown_order
-from studspec.stakes import Stakes
-from studspec.wagering import BetRules, Street
+from studspec.rules.board import board_value, first_to_act
+from studspec.rules.bringin import bring_in_seat
+from studspec.rules.cards import ACE, Card, Suit, SuitOrder, card_from_index, is_lower_for_bring_in
+from studspec.rules.showdown import first_to_show, showdown_order
+from studspec.rules.stakes import Stakes
+from studspec.rules.wagering import BetRules, Street
+from studspec.specdata.profiles import all_profiles, load_profile
 
 from . import act, bringin, cards, show
 from . import betting_encoding as encoding
@@ -55,7 +55,7 @@ def _show(board: tuple[Card, ...]) -> str:
            title="every card's rank and suit position under all 24 suit orders, and the "
                  "bring-in comparison of every two cards of one rank")
 def card_encoding_agrees() -> Iterator[tuple[str, bool]]:
-    """The 6-bit card encoding and the bring-in order against studspec.cards."""
+    """The 6-bit card encoding and the bring-in order against studspec.rules.cards."""
     deck = [card_from_index(index) for index in range(52)]
     for order in ALL_SUIT_ORDERS:
         for card in deck:
@@ -75,7 +75,7 @@ def card_encoding_agrees() -> Iterator[tuple[str, bool]]:
 @agreement("BRINGIN-01", "BRINGIN-02", name="bring-in-encoding-agrees",
            title="who brings in, two door cards of one rank, every suit order and tie-break")
 def bring_in_encoding_agrees() -> Iterator[tuple[str, bool]]:
-    """proofs/bringin.py's brings_in against studspec.bringin.bring_in_seat."""
+    """proofs/bringin.py's brings_in against studspec.rules.bringin.bring_in_seat."""
     base = load_profile("base")
     twos = [Card(2, suit) for suit in Suit]
     for order in ALL_SUIT_ORDERS:
@@ -110,7 +110,7 @@ def _boards(size: int) -> Iterator[tuple[Card, ...]]:
            title="the board key of every two-card board, every rank pattern of 3 upcards "
                  "and every paired one of 4 equals the model's board value")
 def board_key_agrees() -> Iterator[tuple[str, bool]]:
-    """proofs/act.py's sorting-network key against studspec.board.board_value."""
+    """proofs/act.py's sorting-network key against studspec.rules.board.board_value."""
     for size in act.BOARD_SIZES:
         for board in _boards(size):
             yield (_show(board), evaluate(act.board_key(_cards(board)))
@@ -133,7 +133,7 @@ def _tied_pairs() -> Iterator[tuple[tuple[Card, ...], tuple[Card, ...]]]:
 @agreement("ACT-03", name="board-tie-agrees",
            title="who acts first between tied boards, under every suit order and tie-break")
 def board_tie_agrees() -> Iterator[tuple[str, bool]]:
-    """proofs/act.py's precedes against studspec.board.first_to_act on tied boards."""
+    """proofs/act.py's precedes against studspec.rules.board.first_to_act on tied boards."""
     base = load_profile("base")
     for tie_break in ("high_card_by_suit", "position"):
         orders = ALL_SUIT_ORDERS if tie_break == "high_card_by_suit" else ALL_SUIT_ORDERS[:1]
@@ -198,7 +198,7 @@ def probe_actions(state: RoundState) -> list[tuple[ActionKind, int]]:
            title="legality and every transition of the betting encoding equal the model's "
                  "in rounds where the rules differ, wagers first to the end of the round")
 def betting_encoding_agrees() -> Iterator[tuple[str, bool]]:
-    """proofs/betting_encoding.py's legal and step against studspec.betting, on every
+    """proofs/betting_encoding.py's legal and step against studspec.rules.betting, on every
     legal action (and a chip either side) of every state along the most aggressive line."""
     for name, state in betting_situations():
         params = encoding.params_value(state)
@@ -225,7 +225,7 @@ def betting_encoding_agrees() -> Iterator[tuple[str, bool]]:
            title="the showing order and the first to show with no bet (first actor or best "
                  "board), every set of players in the hand at 2-5 seats")
 def showdown_encoding_agrees() -> Iterator[tuple[str, bool]]:
-    """proofs/show.py's place, live_from and best_board_seat against studspec.showdown."""
+    """proofs/show.py's place, live_from and best_board_seat against studspec.rules.showdown."""
     base = load_profile("base")
     for seats in SHOW_SEATS:
         for players in players_in_hand(seats):

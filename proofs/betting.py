@@ -17,8 +17,8 @@ from typing import Any
 
 import z3
 
-from studspec.deck import MAX_SEATS, MIN_SEATS
-from studspec.proving import Goal, obligation
+from studspec.prove.proving import Goal, obligation
+from studspec.rules.deck import MAX_SEATS, MIN_SEATS
 
 from .betting_encoding import (
     BRING_IN,

@@ -1,10 +1,10 @@
-"""One fixed-limit betting round on Z3 terms: the model's own round (studspec.round_rules).
+"""One fixed-limit betting round on Z3 terms: the model's own round (studspec.rules.round_rules).
 
-The state of an n-seat round is studspec.round_rules' ``RoundTerms`` of 12-bit
+The state of an n-seat round is studspec.rules.round_rules' ``RoundTerms`` of 12-bit
 bit-vectors and booleans, its fixed inputs a ``TableTerms``; ``legal`` (an action is one
 of the model's offers that holds), ``step`` (the model's ``after_action``) and ``initial``
 (the model's ``opening``) are the model's code called on symbolic values, the same code
-``studspec.betting`` calls on ints. Profile parameters (open-pair option, raise cap,
+``studspec.rules.betting`` calls on ints. Profile parameters (open-pair option, raise cap,
 heads-up rule, all-in rule, fold with nothing to call) and the stakes are symbolic, so one
 formula covers every profile and every table. tests/test_betting_proofs.py evaluates these
 formulas and the Python model on the same concrete states and actions.
@@ -17,9 +17,10 @@ from typing import Any
 
 import z3
 
-from studspec import ops, round_rules
-from studspec.betting_state import RoundState
-from studspec.round_rules import (
+from studspec import ops
+from studspec.rules import round_rules
+from studspec.rules.betting_state import RoundState
+from studspec.rules.round_rules import (
     BET,
     BRING_IN,
     CALL,
@@ -32,7 +33,7 @@ from studspec.round_rules import (
     RoundTerms,
     TableTerms,
 )
-from studspec.wagering import cap_in_force_rule, counts_as_full_rule, open_pair_option_rule
+from studspec.rules.wagering import cap_in_force_rule, counts_as_full_rule, open_pair_option_rule
 
 __all__ = ["BET", "BRING_IN", "CALL", "CHECK", "COMPLETE", "FOLD", "KIND_CODES", "RAISE"]
 
@@ -118,7 +119,7 @@ def umin(a: Any, b: Any) -> Any:
     return z3.If(z3.ULE(a, b), a, b)
 
 
-# The model's own functions, under the names the proofs read (each is studspec.round_rules'
+# The model's own functions, under the names the proofs read (each is studspec.rules.round_rules'
 # or studspec.ops' code called on Z3 terms).
 count = ops.count                            # how many flags hold, a 4-bit number
 can_act = round_rules.can_act                # in the hand with chips behind

@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import replace
 
-from studspec.betting import start_round, wager_kind
-from studspec.betting_state import ActionKind, RoundState
-from studspec.proving import Goal, obligation, wrong_variant
-from studspec.stakes import Stakes
-from studspec.wagering import BetRules, Street
+from studspec.prove.proving import Goal, obligation, wrong_variant
+from studspec.rules.betting import start_round, wager_kind
+from studspec.rules.betting_state import ActionKind, RoundState
+from studspec.rules.stakes import Stakes
+from studspec.rules.wagering import BetRules, Street
 
 from .exhaustive_pins import exhaustive
 

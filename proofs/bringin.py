@@ -15,9 +15,9 @@ from typing import Any
 
 import z3
 
-from studspec.cards import STANDARD_SUIT_ORDER, SuitOrder, card_from_index
-from studspec.deck import MAX_SEATS, MIN_SEATS
-from studspec.proving import Goal, obligation
+from studspec.prove.proving import Goal, obligation
+from studspec.rules.cards import STANDARD_SUIT_ORDER, SuitOrder, card_from_index
+from studspec.rules.deck import MAX_SEATS, MIN_SEATS
 
 from .cards import (
     bring_in_key,

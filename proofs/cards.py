@@ -1,7 +1,7 @@
 """CARD-04: the bring-in order of the 52 cards (rank, ace high, then suit) is a strict total order.
 
 Encoding: a card is a 6-bit vector holding its deck index ``(rank - 2) * 4 + suit``
-(studspec.cards.Card.index), valid when below 52. The bring-in key is
+(studspec.rules.cards.Card.index), valid when below 52. The bring-in key is
 ``rank_index * 4 + position of the suit in the profile's suit order``, compared unsigned.
 """
 
@@ -12,7 +12,8 @@ from typing import Any
 
 import z3
 
-from studspec.cards import (
+from studspec.prove.proving import Goal, obligation
+from studspec.rules.cards import (
     Suit,
     SuitOrder,
     card_from_index,
@@ -20,8 +21,7 @@ from studspec.cards import (
     lower_for_bring_in_rule,
     parse_card,
 )
-from studspec.profiles import all_profiles
-from studspec.proving import Goal, obligation
+from studspec.specdata.profiles import all_profiles
 
 CARD_BITS = 6
 
@@ -67,7 +67,7 @@ def bring_in_key(card: Any, order: SuitOrder) -> Any:
 
 def lower_for_bring_in(a: Any, b: Any, order: SuitOrder) -> Any:
     """``a`` is strictly lower than ``b`` in the bring-in order: the model's own rule
-    (studspec.cards.lower_for_bring_in_rule) on symbolic cards."""
+    (studspec.rules.cards.lower_for_bring_in_rule) on symbolic cards."""
     return lower_for_bring_in_rule(rank_index(a), suit_position(a, order),
                                    rank_index(b), suit_position(b, order))
 

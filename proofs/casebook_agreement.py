@@ -14,7 +14,7 @@ and parameters and compared with what the model decided:
 * the halves, the shares and the odd-chip card (proofs/pot.py) and each player's low
   (proofs/low.py) where a pot is divided at a showdown.
 
-``studspec verify`` runs it with the other agreement checks (studspec.agreement).
+``studspec verify`` runs it with the other agreement checks (studspec.prove.agreement).
 """
 
 from __future__ import annotations
@@ -25,19 +25,19 @@ from typing import Any
 
 import z3
 
-from studspec.agreement import agreement
-from studspec.betting import Action, apply_legal, can_action, legal_actions
-from studspec.betting_state import RoundState
-from studspec.cards import ACE, Card
 from studspec.cases import Case, load_casebook
 from studspec.cases.situation import _apply as apply_step
 from studspec.errors import StudSpecError
-from studspec.hand import Hand
-from studspec.hand_state import Phase, contender_of
-from studspec.low import NO_LOW_CODE, LowValue
-from studspec.pots import Half, odd_chip_order
-from studspec.profiles import Profile, all_profiles
-from studspec.proving import evaluate
+from studspec.play.hand import Hand
+from studspec.play.hand_state import Phase, contender_of
+from studspec.prove.agreement import agreement
+from studspec.prove.proving import evaluate
+from studspec.rules.betting import Action, apply_legal, can_action, legal_actions
+from studspec.rules.betting_state import RoundState
+from studspec.rules.cards import ACE, Card
+from studspec.rules.low import NO_LOW_CODE, LowValue
+from studspec.rules.pots import Half, odd_chip_order
+from studspec.specdata.profiles import Profile, all_profiles
 
 from . import act, bringin, cards, low, pot, show
 from . import betting_encoding as encoding

@@ -3,10 +3,10 @@
 Encoding: a fold pattern is five 8-bit counts n3 >= n4 >= n5 >= n6 >= n7 (0 for a street
 not dealt; a dealt street has 2 or more players). Two encodings of 7th street's need:
 
-* the *step* encoding follows the dealer street by street, as studspec.dealing does with real
+* the *step* encoding follows the dealer street by street, as studspec.rules.dealing does with real
   cards: it tracks the cards taken, the burns and the cards in hands, stops when a street
   cannot be dealt, and on 7th street takes the profile procedure's branches in order;
-* the *formula* encoding is the closed formula of studspec.deck.seventh_street_need.
+* the *formula* encoding is the closed formula of studspec.rules.deck.seventh_street_need.
 
 The obligations prove the two equal for 2-9 seats and every burn convention and procedure,
 that no profile runs out within its table size, which table first can, S000's 51 cards, and
@@ -22,7 +22,8 @@ from typing import Any
 
 import z3
 
-from studspec.deck import (
+from studspec.prove.proving import Goal, obligation
+from studspec.rules.deck import (
     DECK_SIZE,
     MAX_SEATS,
     Conventions,
@@ -35,8 +36,7 @@ from studspec.deck import (
     seventh_street_need,
     tda_reshuffle_rule,
 )
-from studspec.profiles import all_profiles
-from studspec.proving import Goal, obligation
+from studspec.specdata.profiles import all_profiles
 
 BITS = 8
 PROCEDURES = ("reshuffle-then-community", "tda-rp10h", "community-only")
@@ -86,7 +86,7 @@ class Steps:
 
 
 def steps(n: list[Any], conventions: Conventions) -> Steps:
-    """Follow the deal street by street (studspec.dealing.simulate_deal on counts)."""
+    """Follow the deal street by street (studspec.rules.dealing.simulate_deal on counts)."""
     reserve, taken = conventions.reserve, bv(conventions.initial_burns + 0) + 3 * n[0]
     burned, hands, prior = bv(conventions.initial_burns), 3 * n[0], bv(0)
     ran_out_on = bv(0)
@@ -169,7 +169,7 @@ def _taken_through(n: list[Any], street: int, initial_burns: int) -> Any:
 
 
 def formula_outcome(n: list[Any], conventions: Conventions) -> Any:
-    """The closed formula of studspec.deck.seventh_street_need, as an 8-bit outcome code;
+    """The closed formula of studspec.rules.deck.seventh_street_need, as an 8-bit outcome code;
     its thresholds are the model's own rules (normal_seventh_rule, s000_reshuffle_rule,
     tda_reshuffle_rule, community_card_rule) evaluated on symbolic counts."""
     ib, reserve = conventions.initial_burns, conventions.reserve
@@ -337,7 +337,7 @@ def smallest_table_run_out() -> Iterator[Goal]:
 
 def concrete_street(pattern: FoldPattern, conventions: Conventions) -> int:
     """The street (4..6) on which a pattern runs the deck out, by the closed formula."""
-    from studspec.deck import ran_out_street
+    from studspec.rules.deck import ran_out_street
 
     street = ran_out_street(pattern, conventions)
     assert street is not None
@@ -387,7 +387,7 @@ def s003_seven_players() -> Iterator[Goal]:
 # --- irregularities: the extra card a remedy takes (MISDEAL-04/05/06) ----------------------
 
 def formula_replacement(n: list[Any], conventions: Conventions) -> Any:
-    """studspec.irregularities.seventh_replacement_available as a formula: after 7th street
+    """studspec.rules.irregularities.seventh_replacement_available as a formula: after 7th street
     gives each player his own card, a card beyond the reserve is left for a replacement."""
     ib, need = conventions.initial_burns, 1 + conventions.reserve
     hands = 3 * n[0] + n[1] + n[2] + n[3] + n[4]

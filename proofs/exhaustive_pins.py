@@ -18,14 +18,14 @@ from typing import Any
 
 import z3
 
-from studspec.board import board_value, first_to_act
-from studspec.bringin import bring_in_seat
-from studspec.cards import ACE, Card, Suit
-from studspec.low import five_card_low
-from studspec.profiles import BoardTieBreak, Game, load_profile
-from studspec.proving import Goal, obligation, wrong_variant
-from studspec.ranking import Category, HighValue, five_card_value
-from studspec.showdown import first_to_show, showdown_order
+from studspec.prove.proving import Goal, obligation, wrong_variant
+from studspec.rules.board import board_value, first_to_act
+from studspec.rules.bringin import bring_in_seat
+from studspec.rules.cards import ACE, Card, Suit
+from studspec.rules.low import five_card_low
+from studspec.rules.ranking import Category, HighValue, five_card_value
+from studspec.rules.showdown import first_to_show, showdown_order
+from studspec.specdata.profiles import BoardTieBreak, Game, load_profile
 
 RANKS = range(2, 15)
 

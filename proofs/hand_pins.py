@@ -1,7 +1,7 @@
 """The rest of the hand pinned to its clauses: the deal, the table size, the 7th-street
 opener with a community card, the pots' construction and the marks of the showing order.
 
-Each decision is the model's own code (studspec.deal, dealing, deck, hand_rules, board,
+Each decision is the model's own code (studspec.rules.deal, dealing, deck, hand_rules, board,
 sidepots), run on every input of a finite domain — every table and fold pattern and every
 profile's deck conventions, every profile and table size, every split of chips among three
 players — and compared with the clause's statement written here from its words; PROVED
@@ -16,24 +16,24 @@ from dataclasses import replace
 from itertools import product
 from typing import Any
 
-from studspec.betting_state import ActionKind
-from studspec.cards import Card, Suit, full_deck
-from studspec.deal import ThirdStreetHand, deal_third_street
-from studspec.dealing import DealResult, folds_for, simulate_deal
-from studspec.deck import (
+from studspec.errors import IllegalActionError, StudSpecError
+from studspec.play.hand_rules import community_opener, showing_marks, street_opener
+from studspec.play.hand_state import SeatCards
+from studspec.prove.proving import Goal, obligation, wrong_variant
+from studspec.rules.betting_state import ActionKind
+from studspec.rules.cards import Card, Suit, full_deck
+from studspec.rules.deal import ThirdStreetHand, deal_third_street
+from studspec.rules.dealing import DealResult, folds_for, simulate_deal
+from studspec.rules.deck import (
     DECK_SIZE,
     MAX_SEATS,
     Conventions,
     all_fold_patterns,
     check_table_size,
 )
-from studspec.errors import IllegalActionError, StudSpecError
-from studspec.hand_rules import community_opener, showing_marks, street_opener
-from studspec.hand_state import SeatCards
-from studspec.profiles import load_profile, profile_names
-from studspec.proving import Goal, obligation, wrong_variant
-from studspec.ranking import five_card_value
-from studspec.sidepots import PotStructure, build_pots
+from studspec.rules.ranking import five_card_value
+from studspec.rules.sidepots import PotStructure, build_pots
+from studspec.specdata.profiles import load_profile, profile_names
 
 from .exhaustive_pins import exhaustive
 

@@ -4,12 +4,12 @@ combinations of seven (and of five) cards, under the qualifiers 8 and 9.
 Encoding: a card's low rank (ace = 1, two .. king = 2 .. 13) is a 4-bit vector; suits do not
 enter the low at all (LOW-02), so ranging over every rank tuple covers every hand.
 
-* Declarative side (studspec.low.best_low): for each five-card subset, it qualifies when its
+* Declarative side (studspec.rules.low.best_low): for each five-card subset, it qualifies when its
   five ranks are pairwise different and none exceeds the qualifier; its value is the five
   ranks sorted from the highest (a bubble-sort network) packed into 4-bit fields; the low is
   the smallest value over qualifying subsets, or NO_LOW_CODE.
-* Fast side (studspec.fasteval): the per-rank bits and the 512-entry low table are read from
-  the model's own arrays (low_bits, low_table), so the proof is about the shipped tables:
+* Fast side (studspec.evaluate.fasteval): the per-rank bits and the 512-entry low table are
+  read from the model's own arrays (low_bits, low_table), so the proof is about the shipped tables:
   the OR of the seven cards' bits, then the table entry for that mask.
 """
 
@@ -21,9 +21,9 @@ from typing import Any
 
 import z3
 
-from studspec.fasteval import low_bits, low_table
-from studspec.low import NO_LOW_CODE, QUALIFIERS, low_qualifies_rule
-from studspec.proving import Goal, obligation
+from studspec.evaluate.fasteval import low_bits, low_table
+from studspec.prove.proving import Goal, obligation
+from studspec.rules.low import NO_LOW_CODE, QUALIFIERS, low_qualifies_rule
 
 RANK_BITS = 4
 CODE_BITS = 21
@@ -57,7 +57,7 @@ def _sorted_descending(values: Sequence[Any]) -> list[Any]:
 
 def subset_qualifies(ranks: Sequence[Any], qualifier: int) -> Any:
     """LOW-02: five different ranks, none above the qualifier — the model's own rule
-    (studspec.low.low_qualifies_rule) on symbolic ranks."""
+    (studspec.rules.low.low_qualifies_rule) on symbolic ranks."""
     return low_qualifies_rule(ranks, qualifier)
 
 
@@ -86,7 +86,7 @@ def declarative_qualifies(ranks: Sequence[Any], qualifier: int) -> Any:
 
 
 def _rank_bit(rank: Any, qualifier: int) -> Any:
-    """The model's low bit of a card of this rank (read from studspec.fasteval.low_bits)."""
+    """The model's low bit of a card of this rank (studspec.evaluate.fasteval.low_bits)."""
     bits = low_bits(qualifier)
     result = z3.BitVecVal(0, MASK_BITS)
     for low in range(1, 14):

@@ -14,10 +14,10 @@ from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from itertools import combinations, combinations_with_replacement
 
-from studspec.cards import ACE, Card, Suit
-from studspec.low import LowValue, best_low, five_card_low, profile_low
-from studspec.profiles import Profile, load_profile
-from studspec.proving import Goal, obligation, wrong_variant
+from studspec.prove.proving import Goal, obligation, wrong_variant
+from studspec.rules.cards import ACE, Card, Suit
+from studspec.rules.low import LowValue, best_low, five_card_low, profile_low
+from studspec.specdata.profiles import Profile, load_profile
 
 from .exhaustive_pins import exhaustive
 

@@ -1,10 +1,10 @@
 """MISDEAL-03, MISDEAL-07, MISDEAL-08: chips are conserved when a misdeal returns every chip
 and when a hand is killed.
 
-Unbounded integers, 2-8 seats. A misdeal (studspec.irregularities.misdeal_refunds): each
+Unbounded integers, 2-8 seats. A misdeal (studspec.rules.irregularities.misdeal_refunds): each
 player had ``start`` chips and has ``behind`` left after the antes, the bring-in and any
 bets; the refund gives back ``start - behind``. A killed hand
-(studspec.irregularities.kill_hand_chips): its contributions stay in the pot; if one live
+(studspec.rules.irregularities.kill_hand_chips): its contributions stay in the pot; if one live
 player is left he is paid the whole pot. tests/test_irregularities.py evaluates both
 encodings on the model's concrete inputs.
 """
@@ -16,7 +16,7 @@ from typing import Any
 
 import z3
 
-from studspec.proving import Goal, obligation
+from studspec.prove.proving import Goal, obligation
 
 MAX_SEATS = 8
 

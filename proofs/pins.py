@@ -19,15 +19,15 @@ from typing import Any
 import z3
 
 from studspec import ops
-from studspec.board import suit_tie_key_rule, wins_board_tie_rule
-from studspec.cards import lower_for_bring_in_rule
-from studspec.deck import normal_seventh_rule, s000_reshuffle_rule, tda_reshuffle_rule
-from studspec.low import low_qualifies_rule
-from studspec.pots import low_half_rule, quartering_to_low
-from studspec.proving import Goal, obligation, wrong_variant
-from studspec.settle import rake_left_rule
-from studspec.stakes import Stakes
-from studspec.wagering import (
+from studspec.prove.proving import Goal, obligation, wrong_variant
+from studspec.rules.board import suit_tie_key_rule, wins_board_tie_rule
+from studspec.rules.cards import lower_for_bring_in_rule
+from studspec.rules.deck import normal_seventh_rule, s000_reshuffle_rule, tda_reshuffle_rule
+from studspec.rules.low import low_qualifies_rule
+from studspec.rules.pots import low_half_rule, quartering_to_low
+from studspec.rules.settle import rake_left_rule
+from studspec.rules.stakes import Stakes
+from studspec.rules.wagering import (
     BetRules,
     Street,
     allowed_increments,

@@ -15,7 +15,7 @@ Side pots (POT-06), over unbounded integers. The contributions ``c[0..n-1]`` are
 sorted by a compare-exchange network into levels ``l[0] <= ... <= l[n-1]``; layer ``i``
 runs from ``l[i-1]`` (0 for the first) to ``l[i]`` and is empty when the two are equal. A
 player who put in ``c`` puts ``min(c, l[i]) - min(c, l[i-1])`` into layer ``i``.
-studspec.sidepots.contribution_layers builds the non-empty layers by sorting the distinct
+studspec.rules.sidepots.contribution_layers builds the non-empty layers by sorting the distinct
 levels; the Hypothesis test in tests/test_pot_proofs.py checks that the two agree.
 
 Odd-chip order (POT-05). Cards are the 6-bit deck indices of proofs/cards.py; the key of
@@ -30,10 +30,10 @@ from typing import Any
 
 import z3
 
-from studspec.cards import SuitOrder, format_suit_order
-from studspec.deck import MAX_SEATS
-from studspec.pots import low_half_rule
-from studspec.proving import Goal, obligation
+from studspec.prove.proving import Goal, obligation
+from studspec.rules.cards import SuitOrder, format_suit_order
+from studspec.rules.deck import MAX_SEATS
+from studspec.rules.pots import low_half_rule
 
 from .cards import (
     CARD_BITS,
@@ -56,7 +56,7 @@ def units_value(units: int) -> Any:
 
 def halves(units: Any, has_low: Any) -> tuple[Any, Any]:
     """The high half and the low half of ``units`` chips: the odd chip to the high (POT-04),
-    by the model's own rule (studspec.pots.low_half_rule) on symbolic values."""
+    by the model's own rule (studspec.rules.pots.low_half_rule) on symbolic values."""
     low = low_half_rule(units, has_low)
     return units - low, low
 

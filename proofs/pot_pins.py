@@ -16,11 +16,11 @@ from dataclasses import replace
 from itertools import permutations, product
 from typing import Any
 
-from studspec.cards import ACE, Card, Suit, SuitOrder
-from studspec.pots import Contender, Half, halve_units, odd_chip_order, split_units
-from studspec.profiles import Profile, load_profile
-from studspec.proving import Goal, obligation, wrong_variant
-from studspec.sidepots import Layer, contribution_layers
+from studspec.prove.proving import Goal, obligation, wrong_variant
+from studspec.rules.cards import ACE, Card, Suit, SuitOrder
+from studspec.rules.pots import Contender, Half, halve_units, odd_chip_order, split_units
+from studspec.rules.sidepots import Layer, contribution_layers
+from studspec.specdata.profiles import Profile, load_profile
 
 from .cards import profile_suit_orders
 from .exhaustive_pins import exhaustive

@@ -1,13 +1,13 @@
 """The betting round's decisions pinned to their clauses: legal actions, the opening, each
 action's effect, on symbolic values and on every state of bounded rounds.
 
-Two kinds of goal, both about the model's own code (studspec.betting):
+Two kinds of goal, both about the model's own code (studspec.rules.betting):
 
 * The round's arithmetic (the call, the wager target, the fold offered, the opening level)
   is written with studspec.ops; here each rule is called on Z3 integers and proved equal to
   its clause's statement for every value within the bounds.
 * ``legal_actions``, ``start_round`` and ``apply_legal`` — the layer users call, which
-  converts a ``RoundState`` to the round's terms, runs studspec.round_rules on them (proved
+  converts a ``RoundState`` to the round's terms, runs studspec.rules.round_rules on them (proved
   on every symbolic state in proofs/round_statement.py) and lists the result as
   ``LegalAction``s with their chips and all-in flags — are run on every state reachable in
   bounded rounds — 2 and 3 seats, stacks from all-in on the ante to deep, every street,
@@ -32,7 +32,8 @@ from typing import Any
 import z3
 
 from studspec import ops
-from studspec.betting import (
+from studspec.prove.proving import Goal, obligation, wrong_variant
+from studspec.rules.betting import (
     apply_legal,
     bring_in_level_rule,
     call_to_rule,
@@ -41,11 +42,10 @@ from studspec.betting import (
     start_round,
     wager_target_rule,
 )
-from studspec.betting_state import WAGER_KINDS, ActionKind, LegalAction, RoundState, SeatState
-from studspec.profiles import ShortAllInRule
-from studspec.proving import Goal, obligation, wrong_variant
-from studspec.stakes import Stakes
-from studspec.wagering import BetRules, Street
+from studspec.rules.betting_state import WAGER_KINDS, ActionKind, LegalAction, RoundState, SeatState
+from studspec.rules.stakes import Stakes
+from studspec.rules.wagering import BetRules, Street
+from studspec.specdata.profiles import ShortAllInRule
 
 from .exhaustive_pins import exhaustive
 
@@ -81,7 +81,7 @@ def _ints(*names: str) -> list[Any]:
                   "fold only facing a wager or by the profile, the bring-in standing after "
                   "an all-in low card")
 def pin_round_arithmetic() -> Iterator[Goal]:
-    """The model's ops rules of studspec.betting on Z3 integers equal their clauses."""
+    """The model's ops rules of studspec.rules.betting on Z3 integers equal their clauses."""
     level, wager, stack, full, increment, street, bring = _ints(
         "level", "wager", "stack", "full_level", "increment", "street", "bring_in")
     fold_rule = z3.Bool("fold_rule")
@@ -190,7 +190,7 @@ def _open(start: Start) -> RoundState:
                        open_pair=start.open_pair)
 
 
-# ---- the clauses' statements, from their words (no helper of studspec.betting)
+# ---- the clauses' statements, from their words (no helper of studspec.rules.betting)
 
 def _can_act(seat: SeatState) -> bool:
     return not seat.folded and seat.stack > 0

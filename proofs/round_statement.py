@@ -1,6 +1,6 @@
 """The betting round's decisions on a symbolic state, pinned to the clauses' statements.
 
-The model's own round (studspec.round_rules: ``offers``, ``after_action``, ``opening``, the
+The model's own round (studspec.rules.round_rules: ``offers``, ``after_action``, ``opening``, the
 functions ``legal_actions``, ``apply_legal`` and ``start_round`` call) is run on a state of
 free bit-vectors and booleans — every seat's chips, wager and flags, the level, the last
 full wager, the count of full wagers, the cap and open-pair flags — with the street, the
@@ -21,9 +21,10 @@ from typing import Any
 
 import z3
 
-from studspec import ops, round_rules
-from studspec.proving import Goal, obligation, wrong_variant
-from studspec.round_rules import (
+from studspec import ops
+from studspec.prove.proving import Goal, obligation, wrong_variant
+from studspec.rules import round_rules
+from studspec.rules.round_rules import (
     check_offered_rule,
     owes_bring_in_rule,
     refusals,
@@ -176,7 +177,7 @@ def _kinds() -> list[tuple[str, int]]:
                   "stakes and betting parameter) the model's legal actions and their amounts "
                   "are the clauses'")
 def legal_actions_every_state() -> Iterator[Goal]:
-    """The model's offers (studspec.round_rules.offers, which legal_actions lists) on a
+    """The model's offers (studspec.rules.round_rules.offers, which legal_actions lists) on a
     symbolic state equal ``declared_legal``, one goal per seat count and action kind."""
     for seats in SEAT_COUNTS:
         for label, code in _kinds():

@@ -18,9 +18,9 @@ from typing import Any
 
 import z3
 
-from studspec.deck import MAX_SEATS, MIN_SEATS
-from studspec.profiles import PARAMETERS
-from studspec.proving import Goal, obligation
+from studspec.prove.proving import Goal, obligation
+from studspec.rules.deck import MAX_SEATS, MIN_SEATS
+from studspec.specdata.profiles import PARAMETERS
 
 SEAT_BITS = 4
 COUNT_BITS = 8

@@ -4,10 +4,10 @@ from collections.abc import Iterator
 
 from hypothesis import strategies as st
 
-from studspec.betting import LegalAction, RoundState, apply_legal, legal_actions, start_round
-from studspec.profiles import load_profile, profile_names
-from studspec.stakes import Stakes
-from studspec.wagering import BetRules, Street
+from studspec.rules.betting import LegalAction, RoundState, apply_legal, legal_actions, start_round
+from studspec.rules.stakes import Stakes
+from studspec.rules.wagering import BetRules, Street
+from studspec.specdata.profiles import load_profile, profile_names
 
 PROFILE_RULES = {name: BetRules.of(load_profile(name)) for name in profile_names()}
 

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from studspec.cards import parse_suit_order
 from studspec.engines.model_adapter import ModelEngine
 from studspec.engines.protocol import EngineRefusal, Move, MoveKind, Observation, SeatView
-from studspec.hand_state import contender_of
-from studspec.pots import divide_pot, split_units
-from studspec.profiles import Profile
-from studspec.sidepots import build_pots
+from studspec.play.hand_state import contender_of
+from studspec.rules.cards import parse_suit_order
+from studspec.rules.pots import divide_pot, split_units
+from studspec.rules.sidepots import build_pots
+from studspec.specdata.profiles import Profile
 
 
 class WrongSuitOrder(ModelEngine):
@@ -66,7 +66,7 @@ class CrashOnApply(ModelEngine):
 
 def crash_on_apply() -> CrashOnApply:
     """A MODULE:FACTORY factory for the crashing adapter (profile base)."""
-    from studspec.profiles import load_profile
+    from studspec.specdata.profiles import load_profile
 
     return CrashOnApply(load_profile("base"))
 
@@ -192,7 +192,7 @@ class HeadsUpCapOfFourRaises(_OwnCap):
 
 def keeps_last_card_back() -> KeepsLastCardBack:
     """A MODULE:FACTORY factory for the engine that keeps the stub's last card (base)."""
-    from studspec.profiles import load_profile
+    from studspec.specdata.profiles import load_profile
 
     return KeepsLastCardBack(load_profile("base"))
 
@@ -224,7 +224,7 @@ class StudHighOnly(ModelEngine):
 
 def stud_high_only() -> StudHighOnly:
     """A MODULE:FACTORY factory for the Stud-only engine (profile base)."""
-    from studspec.profiles import load_profile
+    from studspec.specdata.profiles import load_profile
 
     return StudHighOnly(load_profile("base"))
 

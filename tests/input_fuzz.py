@@ -335,7 +335,7 @@ class CaseSurface(Surface):
     def __init__(self, scratch: Path) -> None:
         super().__init__(scratch)
         from studspec.cases.book import casebook_dir
-        from studspec.profiles import profile_names
+        from studspec.specdata.profiles import profile_names
 
         self.seeds = {p.stem: p.read_text(encoding="utf-8")
                       for p in sorted(casebook_dir().glob("*.toml"))}
@@ -392,11 +392,11 @@ class SpecSurface(Surface):
         import os
 
         from studspec.paths import SPEC_DIR_VARIABLE
-        from studspec.profiles import all_profiles
         from studspec.specdata.clauses import load_clauses
         from studspec.specdata.coverage import coverage_problems
         from studspec.specdata.findings import load_findings
         from studspec.specdata.points import point_problems
+        from studspec.specdata.profiles import all_profiles
         from studspec.specdata.sources import load_sources
 
         self.target.write_bytes(path.read_bytes())
@@ -452,7 +452,7 @@ class CliSurface(Surface):
             STRANGE_WORDS + self.files + ["--format", "json", "-h"])
 
     def cases(self, rng: random.Random) -> Iterator[tuple[bytes, bool]]:
-        from studspec.profiles import profile_names
+        from studspec.specdata.profiles import profile_names
 
         profiles, cases = profile_names(), ["bring-in-tie-by-suit", "open-pair-on-fourth"]
         out = str(self.scratch / f"out-{rng.randrange(10**9)}")
@@ -523,11 +523,11 @@ def _snapshot(hand: object) -> object:
 def play_api(rng: random.Random) -> int:
     """Play one hand through the API with random calls; AssertionError if a refused call
     changed the hand."""
-    from studspec.betting_state import Action, ActionKind
-    from studspec.cards import Card, parse_card
-    from studspec.hand import Hand
-    from studspec.profiles import load_profile, profile_names
-    from studspec.stakes import Stakes
+    from studspec.play.hand import Hand
+    from studspec.rules.betting_state import Action, ActionKind
+    from studspec.rules.cards import Card, parse_card
+    from studspec.rules.stakes import Stakes
+    from studspec.specdata.profiles import load_profile, profile_names
 
     def amount() -> object:
         return rng.choice([rng.randint(0, 300), rng.choice(STRANGE_VALUES)])

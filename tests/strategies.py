@@ -2,8 +2,8 @@
 
 from hypothesis import strategies as st
 
-from studspec.cards import Card, Suit, SuitOrder, full_deck
-from studspec.profiles import Profile
+from studspec.rules.cards import Card, Suit, SuitOrder, full_deck
+from studspec.specdata.profiles import Profile
 
 cards = st.sampled_from(full_deck())
 suit_orders: st.SearchStrategy[SuitOrder] = st.permutations(list(Suit)).map(

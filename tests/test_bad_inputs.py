@@ -17,14 +17,14 @@ from pathlib import Path
 
 import pytest
 
-from studspec.betting_state import Action, ActionKind
-from studspec.cards import parse_cards
 from studspec.cli.main import main
 from studspec.errors import IllegalActionError, InvalidInputError, StudSpecError
-from studspec.hand import Hand
 from studspec.paths import spec_dir
-from studspec.profiles import load_profile
-from studspec.stakes import Stakes
+from studspec.play.hand import Hand
+from studspec.rules.betting_state import Action, ActionKind
+from studspec.rules.cards import parse_cards
+from studspec.rules.stakes import Stakes
+from studspec.specdata.profiles import load_profile
 
 BAD = Path(__file__).resolve().parent / "data" / "bad-inputs"
 LONG = "x" * 300
@@ -58,7 +58,7 @@ CHECKED = {
     "site-relisted-cards-contradict.txt": (2, ["NOT clean", "line 22",
                                                "differ from the cards dealt before"]),
     "site-two-players-one-seat.txt": (2, ["line 4", "seat 1 is taken already by 'Hero'"]),
-    # 2026-12-02 S-rows: every figure a log states is a claim (studspec.claims)
+    # 2026-12-02 S-rows: every figure a log states is a claim (studspec.play.claims)
     "site-call-amount-off-by-one-pokerstars.txt": (1, ["BET-04", "line 57", "put in 9",
                                                        "puts in 8"]),
     "site-call-amount-off-by-one-merge.xml": (1, ["BET-04", "line 54", "put in 51",

@@ -2,7 +2,8 @@
 
 import pytest
 
-from studspec.betting import (
+from studspec.errors import IllegalActionError, InvalidInputError
+from studspec.rules.betting import (
     Action,
     ActionKind,
     RoundState,
@@ -21,10 +22,9 @@ from studspec.betting import (
     raise_to,
     start_round,
 )
-from studspec.errors import IllegalActionError, InvalidInputError
-from studspec.profiles import Profile, load_profile
-from studspec.stakes import Stakes, dealt_in_seats, post_antes, stakes_advice
-from studspec.wagering import BetRules, Street
+from studspec.rules.stakes import Stakes, dealt_in_seats, post_antes, stakes_advice
+from studspec.rules.wagering import BetRules, Street
+from studspec.specdata.profiles import Profile, load_profile
 
 TEN_TWENTY_S000 = Stakes.limit(10, ante=1, bring_in=5)
 TEN_TWENTY_S002 = Stakes.limit(10, ante=1, bring_in=3)

@@ -7,10 +7,17 @@ from betting_strategies import PROFILE_RULES, play, round_starts
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from studspec.betting import Action, ActionKind, RoundState, apply_legal, can_action, start_round
-from studspec.proving import evaluate, load_proof_modules
-from studspec.stakes import Stakes
-from studspec.wagering import Street
+from studspec.prove.proving import evaluate, load_proof_modules
+from studspec.rules.betting import (
+    Action,
+    ActionKind,
+    RoundState,
+    apply_legal,
+    can_action,
+    start_round,
+)
+from studspec.rules.stakes import Stakes
+from studspec.rules.wagering import Street
 
 PROOFS = load_proof_modules()
 encoding = PROOFS["betting_encoding"]

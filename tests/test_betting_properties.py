@@ -7,7 +7,8 @@ from betting_strategies import play, round_starts
 from hypothesis import given
 from hypothesis import strategies as st
 
-from studspec.betting import (
+from studspec.errors import IllegalActionError
+from studspec.rules.betting import (
     WAGER_KINDS,
     Action,
     ActionKind,
@@ -19,9 +20,8 @@ from studspec.betting import (
     legal_actions,
     needs_to_act,
 )
-from studspec.errors import IllegalActionError
-from studspec.trace import CLAUSE_ID_PATTERN
-from studspec.wagering import Street, cap_in_force, max_wagers
+from studspec.rules.wagering import Street, cap_in_force, max_wagers
+from studspec.specdata.marks import CLAUSE_ID_PATTERN
 
 
 def chips(state: RoundState) -> int:

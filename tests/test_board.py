@@ -4,15 +4,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from studspec.board import (
+from studspec.errors import InvalidInputError
+from studspec.rules.board import (
     action_order,
     board_value,
     first_to_act,
     first_to_act_on_street,
 )
-from studspec.cards import Card, full_deck, parse_cards
-from studspec.errors import InvalidInputError
-from studspec.profiles import Profile, load_profile
+from studspec.rules.cards import Card, full_deck, parse_cards
+from studspec.specdata.profiles import Profile, load_profile
 
 POSITION = Profile(board_tie_break="position")
 SUIT = Profile(board_tie_break="high_card_by_suit")

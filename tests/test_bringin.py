@@ -5,11 +5,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from strategies import distinct_cards, profiles
-from studspec.bringin import bring_in_seat, lowest_door_card_seats
-from studspec.cards import Card, full_deck, parse_cards
-from studspec.deal import deal_third_street
 from studspec.errors import InvalidInputError
-from studspec.profiles import Profile, load_profile
+from studspec.rules.bringin import bring_in_seat, lowest_door_card_seats
+from studspec.rules.cards import Card, full_deck, parse_cards
+from studspec.rules.deal import deal_third_street
+from studspec.specdata.profiles import Profile, load_profile
 
 SUIT = Profile(bring_in_tie_break="suit")
 POSITION = Profile(bring_in_tie_break="position")

@@ -4,7 +4,8 @@ import pytest
 from hypothesis import given
 
 from strategies import cards, suit_orders
-from studspec.cards import (
+from studspec.errors import InvalidInputError
+from studspec.rules.cards import (
     STANDARD_SUIT_ORDER,
     Card,
     Suit,
@@ -16,7 +17,6 @@ from studspec.cards import (
     parse_cards,
     parse_suit_order,
 )
-from studspec.errors import InvalidInputError
 
 
 @pytest.mark.clause("CARD-01")

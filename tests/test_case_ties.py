@@ -1,5 +1,5 @@
 """Case ties: each source and authority profile value held to the casebook cases that record
-its source's answer (``studspec.specdata.case_ties``, the *case ties* row of ``verify``)."""
+its source's answer (``studspec.prove.case_ties``, the *case ties* row of ``verify``)."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ import pytest
 from studspec.cli.link import golden_section
 from studspec.errors import SpecError
 from studspec.paths import spec_dir
+from studspec.prove.case_ties import golden_case_ties
 from studspec.specdata import clear_caches
-from studspec.specdata.case_ties import golden_case_ties
 from studspec.specdata.golden import golden_results
 
 SLIPS = [  # (profile file, parameter, right value, slipped value, a case that must catch it)

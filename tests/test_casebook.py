@@ -13,7 +13,7 @@ from studspec.cases import Case, answer, load_case, load_casebook, rule_under
 from studspec.cases.domains import domain, parameter_names, show_value
 from studspec.cli.main import main
 from studspec.errors import InvalidInputError, SpecError
-from studspec.profiles import Profile, all_profiles
+from studspec.specdata.profiles import Profile, all_profiles
 
 CASES = load_casebook()
 PROFILES = {resolved.name: resolved.profile for resolved in all_profiles()}

@@ -12,12 +12,12 @@ from studspec.cli.main import main
 from studspec.cli.render import to_json
 from studspec.fast.replay import accept_fast
 from studspec.fuzz.corpus import generated_hands
-from studspec.profiles import load_profile, profile_names
+from studspec.play.replay import replay
 from studspec.records.hand import Deal, HandRecord
 from studspec.records.phh import write_phh
 from studspec.records.site_profiles import ProfileChooser
 from studspec.records.unstated import fill_bring_ins
-from studspec.replay import replay
+from studspec.specdata.profiles import load_profile, profile_names
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared" / "data"

@@ -1,4 +1,4 @@
-"""Every figure a log states is a claim the replay checks (studspec.claims, issue 23).
+"""Every figure a log states is a claim the replay checks (studspec.play.claims, issue 23).
 
 Real sample logs (tests/data/handhistories) changed in one figure, the model's own number
 never silently replacing the log's; the rake policy; the summary's figures, cards and hand
@@ -13,18 +13,18 @@ from pathlib import Path
 
 import pytest
 
-from studspec.cards import parse_cards
-from studspec.claims import (
+from studspec.cli.check import check_file, read_records
+from studspec.errors import SpecError
+from studspec.play.claims import (
     Posted,
     action_faults,
     description_finding,
     rake_findings,
     stated_figures,
 )
-from studspec.cli.check import check_file, read_records
-from studspec.errors import SpecError
-from studspec.profiles import _typed, load_profile
 from studspec.records.hand import Action, ActionKind
+from studspec.rules.cards import parse_cards
+from studspec.specdata.profiles import load_profile, typed_value
 
 DATA = Path(__file__).resolve().parent / "data" / "handhistories"
 
@@ -164,10 +164,10 @@ def test_the_rake_is_bounded_by_the_site_policy() -> None:
 
 
 def test_a_rake_policy_value_is_a_whole_percentage() -> None:
-    assert _typed("rake_max_percent", "5", "x") == 5
+    assert typed_value("rake_max_percent", "5", "x") == 5
     for bad in ("101", "-1", "5.5", "five"):
         with pytest.raises(Exception):  # noqa: B017 - InvalidInputError or SpecError
-            _typed("rake_max_percent", bad, "x")
+            typed_value("rake_max_percent", bad, "x")
     assert isinstance(SpecError("x", "y"), Exception)
 
 

@@ -34,7 +34,7 @@ def test_rule_shows_quotes_translation_parameters_code_proofs_and_tests(
     assert code == 0
     assert "decidirá el palo" in out and "the suit decides" in out
     assert "bring_in_tie_break" in out and "s002=position" in out
-    assert "studspec.bringin.break_bring_in_tie" in out
+    assert "studspec.rules.bringin.break_bring_in_tie" in out
     assert "PROVED" in out and "bring-in-no-conflict" in out
     assert "tests/test_bringin.py::" in out
 
@@ -101,7 +101,7 @@ def test_verify_passes_on_the_built_in_spec(capsys: pytest.CaptureFixture[str],
     # Every obligation is proved by tests/test_proofs.py; here only the wiring of verify is
     # under test, so it proves one clause's obligations rather than all of them again.
     from studspec.cli import verify
-    from studspec.proving import select_obligations
+    from studspec.prove.proving import select_obligations
 
     monkeypatch.setattr(verify, "all_obligations", lambda: select_obligations(["CARD-04"]))
     proof_json = tmp_path / "proof-results.json"

@@ -26,11 +26,10 @@ pytest.importorskip("distributed")
 from studspec.cli.check import check_report
 from studspec.cli.main import main
 from studspec.cli.render import to_json
-from studspec.cluster import close_client, cluster_client, cluster_map
-from studspec.errors import InvalidInputError
+from studspec.errors import InvalidInputError, LostWork
 from studspec.fuzz.campaign import run_campaign
-from studspec.parallel import LostWork
-from studspec.profiles import load_profile
+from studspec.run.cluster import close_client, cluster_client, cluster_map
+from studspec.specdata.profiles import load_profile
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared" / "data" / "handhistories"

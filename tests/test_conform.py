@@ -28,7 +28,7 @@ from studspec.cli.main import main
 from studspec.engines.model_adapter import ModelEngine
 from studspec.engines.protocol import Move, MoveKind
 from studspec.engines.registry import engine_factory
-from studspec.profiles import all_profiles, load_profile
+from studspec.specdata.profiles import all_profiles, load_profile
 
 ENGINE = Path(__file__).resolve().parent / "engines" / "stud_engine.mjs"
 NOT_SHOWN = {"community-card-first-actor", "eight-players-seventh-street",

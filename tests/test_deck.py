@@ -8,9 +8,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from studspec.cards import Card, full_deck
-from studspec.dealing import DealResult, deal_hand, fold_pattern_of, folds_for, simulate_deal
-from studspec.deck import (
+from studspec.errors import IllegalActionError, InvalidInputError
+from studspec.prove.proving import evaluate, load_proof_modules
+from studspec.rules.cards import Card, full_deck
+from studspec.rules.dealing import DealResult, deal_hand, fold_pattern_of, folds_for, simulate_deal
+from studspec.rules.deck import (
     Conventions,
     FoldPattern,
     all_fold_patterns,
@@ -24,9 +26,7 @@ from studspec.deck import (
     seventh_street_outcomes,
     seventh_street_table,
 )
-from studspec.errors import IllegalActionError, InvalidInputError
-from studspec.profiles import load_profile, profile_names
-from studspec.proving import evaluate, load_proof_modules
+from studspec.specdata.profiles import load_profile, profile_names
 
 deck_encoding = load_proof_modules()["deck"]
 

@@ -5,8 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from studspec.bringin import bring_in_seat
-from studspec.deal import deal_third_street
+from studspec.rules.bringin import bring_in_seat
+from studspec.rules.deal import deal_third_street
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "docs" / "examples"
 

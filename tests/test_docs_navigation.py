@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from studspec.prove.traceability import clause_chains
 from studspec.specdata.clauses import load_clauses
-from studspec.traceability import clause_chains
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "docs" / "_ext"))
 import studspec_docs

@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from studspec.bringin import bring_in_seat
-from studspec.deal import deal_third_street
-from studspec.deck import Conventions, cards_taken_through, everyone_reaches_seventh
-from studspec.pot_examples import worked_hand
-from studspec.profiles import all_profiles, load_profile
+from studspec.rules.bringin import bring_in_seat
+from studspec.rules.deal import deal_third_street
+from studspec.rules.deck import Conventions, cards_taken_through, everyone_reaches_seventh
+from studspec.rules.pot_examples import worked_hand
+from studspec.specdata.profiles import all_profiles, load_profile
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "docs" / "_ext"))
 import studspec_pictures as pictures

@@ -61,7 +61,7 @@ def test_clause_page_shows_source_translation_and_proof(site: Path, chromium: st
     assert 'id="clause-bringin-02"' in dom
     assert "decidirá el palo" in dom and "the suit decides" in dom
     assert "PROVED" in dom
-    assert "studspec.bringin.break_bring_in_tie" in dom
+    assert "studspec.rules.bringin.break_bring_in_tie" in dom
     screenshot(chromium, url, site.parent / "screenshots" / "clause-bringin.png")
 
 

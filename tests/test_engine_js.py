@@ -15,15 +15,15 @@ from pathlib import Path
 
 import pytest
 
-from studspec.cards import full_deck
 from studspec.engines.model_adapter import ModelEngine
 from studspec.engines.protocol import Table
 from studspec.engines.registry import engine_factory
 from studspec.fuzz.campaign import Campaign, run_campaign
 from studspec.fuzz.generate import HandSpec
 from studspec.fuzz.lockstep import HandRun, play
-from studspec.profiles import Profile, load_profile
-from studspec.stakes import Stakes
+from studspec.rules.cards import full_deck
+from studspec.rules.stakes import Stakes
+from studspec.specdata.profiles import Profile, load_profile
 
 NODE = shutil.which("node")
 if NODE is None:

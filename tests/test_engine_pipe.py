@@ -12,7 +12,6 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from studspec.cards import full_deck
 from studspec.cli.main import main
 from studspec.engines.model_adapter import ModelEngine
 from studspec.engines.pipe import EngineProtocolError, PipeEngine
@@ -31,8 +30,9 @@ from studspec.engines.wire import (
 )
 from studspec.errors import InvalidInputError
 from studspec.fuzz.generate import HandSpec, hand_specs, pick
-from studspec.profiles import load_profile
-from studspec.stakes import Stakes
+from studspec.rules.cards import full_deck
+from studspec.rules.stakes import Stakes
+from studspec.specdata.profiles import load_profile
 
 ENGINES = Path(__file__).resolve().parent / "engines"
 MISBEHAVING = f"{sys.executable} {ENGINES / 'misbehaving_engine.py'}"

@@ -9,12 +9,12 @@ from itertools import combinations
 import pytest
 from hand_counts import PUBLISHED_FIVE, PUBLISHED_SEVEN, high_counts, low_counts
 
-from studspec.cards import card_from_index
 from studspec.cli.main import main
-from studspec.enumeration import enumerate_five, enumerate_seven, seven_card_pairs
 from studspec.errors import InvalidInputError
-from studspec.low import best_low
-from studspec.ranking import best_high
+from studspec.evaluate.enumeration import enumerate_five, enumerate_seven, seven_card_pairs
+from studspec.rules.cards import card_from_index
+from studspec.rules.low import best_low
+from studspec.rules.ranking import best_high
 
 
 @pytest.fixture(scope="module")

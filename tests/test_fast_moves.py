@@ -1,4 +1,4 @@
-"""The one move format (``studspec.fast.moves``): every record's events as moves, and the
+"""The one move format (``studspec.records.moves``): every record's events as moves, and the
 fast path declining a record whose stated figures are not the ones it derives."""
 
 from __future__ import annotations
@@ -9,7 +9,12 @@ from pathlib import Path
 import pytest
 
 from studspec.cli.check import read_records
-from studspec.fast.moves import (
+from studspec.fast.replay import accept_fast
+from studspec.fuzz.corpus import generated_hands
+from studspec.play.replay import replay
+from studspec.records.hand import Action, ActionKind, Deal, HandRecord, Irregularity, Show
+from studspec.records.hand import IrregularityKind as Irregular
+from studspec.records.moves import (
     ALL_IN,
     ANTE,
     BRING_IN,
@@ -26,12 +31,7 @@ from studspec.fast.moves import (
     header_of,
     moves_of,
 )
-from studspec.fast.replay import accept_fast
-from studspec.fuzz.corpus import generated_hands
-from studspec.profiles import load_profile
-from studspec.records.hand import Action, ActionKind, Deal, HandRecord, Irregularity, Show
-from studspec.records.hand import IrregularityKind as Irregular
-from studspec.replay import replay
+from studspec.specdata.profiles import load_profile
 
 ROOT = Path(__file__).resolve().parents[1]
 _KINDS = {ActionKind.ANTE: ANTE, ActionKind.BRING_IN: BRING_IN, ActionKind.WAGER: WAGER,

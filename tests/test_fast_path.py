@@ -11,17 +11,17 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from studspec.board import first_to_act
-from studspec.cards import Card, Suit, full_deck
 from studspec.engines.model_adapter import ModelEngine
 from studspec.fast import FastEngine, FastHand, FastRules
 from studspec.fast.hand import best_board_seat, fast_contender, warm_up
 from studspec.fuzz.campaign import run_campaign
 from studspec.fuzz.corpus import play_alone, random_spec
 from studspec.fuzz.lockstep import play
-from studspec.hand_state import contender_of
-from studspec.pots import divide_pot
-from studspec.profiles import load_profile, profile_names
+from studspec.play.hand_state import contender_of
+from studspec.rules.board import first_to_act
+from studspec.rules.cards import Card, Suit, full_deck
+from studspec.rules.pots import divide_pot
+from studspec.specdata.profiles import load_profile, profile_names
 
 PROFILES = profile_names()
 

@@ -2,10 +2,10 @@
 
 import pytest
 
-from studspec.bringin import bring_in_seat
-from studspec.cards import Card, Suit, parse_cards, parse_suit_order
-from studspec.profiles import Profile, load_profile
+from studspec.rules.bringin import bring_in_seat
+from studspec.rules.cards import Card, Suit, parse_cards, parse_suit_order
 from studspec.specdata.findings import load_findings
+from studspec.specdata.profiles import Profile, load_profile
 
 # S000: "Las cartas boca arriba son: A ,2(c), 2(d), 4, 5, 6, 7" and the 2 of diamonds
 # must bring in. The seat of "2(c)" is 1, of "2(d)" is 2.

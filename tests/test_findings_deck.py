@@ -2,9 +2,9 @@
 
 import pytest
 
-from studspec.cards import full_deck
-from studspec.dealing import deal_hand, folds_for
-from studspec.deck import (
+from studspec.rules.cards import full_deck
+from studspec.rules.dealing import deal_hand, folds_for
+from studspec.rules.deck import (
     DECK_SIZE,
     Conventions,
     FoldPattern,
@@ -13,8 +13,8 @@ from studspec.deck import (
     cards_taken_through,
     seventh_street_need,
 )
-from studspec.profiles import load_profile
 from studspec.specdata.findings import load_findings
+from studspec.specdata.profiles import load_profile
 
 EIGHT_TO_SEVENTH = FoldPattern((8, 8, 8, 8, 8))
 

@@ -2,11 +2,11 @@
 
 import pytest
 
-from studspec.board import board_value, first_to_act
-from studspec.cards import Card, parse_cards
-from studspec.low import LowValue, best_low
-from studspec.profiles import load_profile
+from studspec.rules.board import board_value, first_to_act
+from studspec.rules.cards import Card, parse_cards
+from studspec.rules.low import LowValue, best_low
 from studspec.specdata.findings import load_findings
+from studspec.specdata.profiles import load_profile
 
 
 def two_highest_cards(board: list[Card]) -> tuple[int, ...]:

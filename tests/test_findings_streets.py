@@ -2,9 +2,9 @@
 
 import pytest
 
-from studspec.board import first_to_act_on_street
-from studspec.cards import parse_cards
-from studspec.profiles import load_profile
+from studspec.rules.board import first_to_act_on_street
+from studspec.rules.cards import parse_cards
+from studspec.specdata.profiles import load_profile
 
 # Three players' 6th-street boards: seat 1 (queens) opens 6th street, seat 2 (nines) is next.
 SIXTH = [parse_cards("2c 5d 8h Js"), parse_cards("Qc Qd 3h 4s"), parse_cards("9c 9d Kh 6s")]

@@ -5,7 +5,11 @@ from pathlib import Path
 
 import pytest
 
-from studspec.betting import (
+from studspec.errors import IllegalActionError
+from studspec.play.replay import replay
+from studspec.prove.proving import evaluate, load_proof_modules
+from studspec.records.detect import read_hand_histories
+from studspec.rules.betting import (
     Action,
     ActionKind,
     RoundState,
@@ -17,13 +21,9 @@ from studspec.betting import (
     legal_actions,
     start_round,
 )
-from studspec.errors import IllegalActionError
-from studspec.profiles import all_profiles, load_profile
-from studspec.proving import evaluate, load_proof_modules
-from studspec.records.detect import read_hand_histories
-from studspec.replay import replay
-from studspec.stakes import Stakes
-from studspec.wagering import BetRules, Street
+from studspec.rules.stakes import Stakes
+from studspec.rules.wagering import BetRules, Street
+from studspec.specdata.profiles import all_profiles, load_profile
 
 TEN_TWENTY = Stakes.limit(10, ante=1, bring_in=3)
 # PokerStars Stud/8 hand #35874676388: on 4th street three players check, then denny501

@@ -15,7 +15,7 @@ from studspec.engines.model_adapter import ModelEngine
 from studspec.fuzz.campaign import run_campaign
 from studspec.fuzz.generate import HandSpec, hand_specs
 from studspec.fuzz.lockstep import HandRun, play
-from studspec.profiles import load_profile
+from studspec.specdata.profiles import load_profile
 
 HANDS = 150  # the bound on examples: each defect is found within this many hands
 

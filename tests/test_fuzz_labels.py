@@ -24,7 +24,7 @@ from studspec.engines.model_adapter import ModelEngine
 from studspec.fuzz.campaign import run_campaign, trial_of
 from studspec.fuzz.lockstep import play
 from studspec.fuzz.shrink import without_seat
-from studspec.profiles import load_profile
+from studspec.specdata.profiles import load_profile
 
 ENGINES = Path(__file__).resolve().parent / "engines"
 

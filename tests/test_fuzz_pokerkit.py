@@ -8,18 +8,18 @@ from pathlib import Path
 
 import pytest
 
-from studspec.cards import full_deck, parse_cards
 from studspec.cli.main import main
 from studspec.engines.model_adapter import ModelEngine
 from studspec.fuzz.campaign import run_campaign
 from studspec.fuzz.classify import ENGINE_DEFECT, RULE_DIFFERENCE, classify
 from studspec.fuzz.generate import Choice, HandSpec
 from studspec.fuzz.lockstep import play
-from studspec.profiles import load_profile
+from studspec.play.replay import to_bet_action
 from studspec.records.hand import Action
 from studspec.records.phh import read_phh
-from studspec.replay import to_bet_action
-from studspec.stakes import Stakes
+from studspec.rules.cards import full_deck, parse_cards
+from studspec.rules.stakes import Stakes
+from studspec.specdata.profiles import load_profile
 
 pytest.importorskip("pokerkit")
 from studspec.engines.pokerkit_adapter import PokerKitEngine

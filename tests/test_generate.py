@@ -11,9 +11,9 @@ import pytest
 from studspec.cli.check import check_report
 from studspec.cli.main import main
 from studspec.fuzz.corpus import generated_hands
-from studspec.profiles import load_profile
+from studspec.play.replay import replay
 from studspec.records.phh import parse_phh, write_phh
-from studspec.replay import replay
+from studspec.specdata.profiles import load_profile
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

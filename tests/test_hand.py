@@ -6,15 +6,15 @@ from dataclasses import replace
 import pytest
 from hypothesis import strategies as st
 
-from studspec.betting_state import Action, ActionKind
-from studspec.cards import Card, full_deck, parse_cards
 from studspec.errors import IllegalActionError
-from studspec.hand import Hand
-from studspec.hand_state import EventKind, Phase, open_pair_showing
-from studspec.profiles import load_profile, profile_names
+from studspec.play.hand import Hand
+from studspec.play.hand_state import EventKind, Phase, open_pair_showing
+from studspec.play.replay import record_of, replay
 from studspec.records.phh import parse_phh, write_phh
-from studspec.replay import record_of, replay
-from studspec.stakes import Stakes
+from studspec.rules.betting_state import Action, ActionKind
+from studspec.rules.cards import Card, full_deck, parse_cards
+from studspec.rules.stakes import Stakes
+from studspec.specdata.profiles import load_profile, profile_names
 
 STAKES = Stakes.limit(10, ante=1, bring_in=3)
 PROFILES = {name: load_profile(name) for name in profile_names()}

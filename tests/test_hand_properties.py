@@ -15,15 +15,15 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 from test_hand import random_hands
 
-from studspec import betting
-from studspec.betting_state import Action, ActionKind
 from studspec.errors import IllegalActionError
-from studspec.hand import Hand
-from studspec.hand_state import Phase
-from studspec.profiles import profile_names
+from studspec.play.hand import Hand
+from studspec.play.hand_state import Phase
+from studspec.play.replay import record_of, replay
 from studspec.records.phh import parse_phh, write_phh
-from studspec.replay import record_of, replay
-from studspec.trace import CLAUSE_ID_PATTERN
+from studspec.rules import betting
+from studspec.rules.betting_state import Action, ActionKind
+from studspec.specdata.marks import CLAUSE_ID_PATTERN
+from studspec.specdata.profiles import profile_names
 
 STARTS_WITH_CLAUSE = re.compile(CLAUSE_ID_PATTERN.pattern + ": ")
 

@@ -23,8 +23,8 @@ import pytest
 
 from studspec.cli.main import main
 from studspec.engines.pipe import EngineProtocolError, PipeEngine
-from studspec.errors import InvalidInputError
-from studspec.parallel import LostWork, ordered_map
+from studspec.errors import InvalidInputError, LostWork
+from studspec.run.parallel import ordered_map
 
 TESTS = Path(__file__).resolve().parent
 HOSTILE = TESTS / "engines" / "hostile_engine.py"

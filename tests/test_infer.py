@@ -19,7 +19,7 @@ from studspec.cli.main import main
 from studspec.engines.registry import engine_factory
 from studspec.fuzz.infer import infer_profile
 from studspec.paths import SPEC_DIR_VARIABLE, spec_dir
-from studspec.profiles import PARAMETERS, load_profile, resolve_profile
+from studspec.specdata.profiles import PARAMETERS, load_profile, resolve_profile
 from studspec.specdata.sources import load_sources
 
 ENGINE = Path(__file__).resolve().parent / "engines" / "stud_engine.mjs"

@@ -24,7 +24,7 @@ from studspec.cli.main import main
 from studspec.engines.registry import engine_factory
 from studspec.fuzz.classify import ENGINE_DEFECT
 from studspec.fuzz.infer import NOT_ESTABLISHED, infer_profile
-from studspec.profiles import load_profile
+from studspec.specdata.profiles import load_profile
 
 AGGRESSIVE = st.sampled_from([0, 5, 5, 5])  # pick 5 is the wager whenever one is legal
 JS_ENGINE = Path(__file__).resolve().parent / "engines" / "stud_engine.mjs"

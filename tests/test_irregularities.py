@@ -13,12 +13,19 @@ from hypothesis import given
 from hypothesis import strategies as st
 from test_hand import play_out, random_hands
 
-from studspec.betting_state import ActionKind as Bet
-from studspec.cards import full_deck, parse_card
-from studspec.dealing import folds_for, simulate_deal
-from studspec.deck import Conventions, FoldPattern, all_fold_patterns, seventh_street_need
 from studspec.errors import InvalidInputError, StudSpecError
-from studspec.irregularities import (
+from studspec.play.replay import record_of, replay, replay_partial
+from studspec.prove.proving import evaluate, load_proof_modules
+from studspec.records.detect import read_hand_histories
+from studspec.records.hand import Action, Irregularity, IrregularityKind
+from studspec.records.hand import ActionKind as RecordKind
+from studspec.records.irregular_sites import absent_irregularities
+from studspec.records.phh import parse_phh, write_phh
+from studspec.rules.betting_state import ActionKind as Bet
+from studspec.rules.cards import full_deck, parse_card
+from studspec.rules.dealing import folds_for, simulate_deal
+from studspec.rules.deck import Conventions, FoldPattern, all_fold_patterns, seventh_street_need
+from studspec.rules.irregularities import (
     RulingKind,
     absent_player_ruling,
     dead_hand_ruling,
@@ -32,14 +39,7 @@ from studspec.irregularities import (
     seventh_replacement_available,
     seventh_street_exposure,
 )
-from studspec.profiles import load_profile
-from studspec.proving import evaluate, load_proof_modules
-from studspec.records.detect import read_hand_histories
-from studspec.records.hand import Action, Irregularity, IrregularityKind
-from studspec.records.hand import ActionKind as RecordKind
-from studspec.records.irregular_sites import absent_irregularities
-from studspec.records.phh import parse_phh, write_phh
-from studspec.replay import record_of, replay, replay_partial
+from studspec.specdata.profiles import load_profile
 
 ROBERTS, TDA = load_profile("roberts"), load_profile("tda-2024")
 KINDS = [Bet.FOLD, Bet.CHECK, Bet.CALL, Bet.COMPLETE, Bet.RAISE]

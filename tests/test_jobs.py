@@ -12,8 +12,8 @@ from studspec.cli.check import archive_files, check_report
 from studspec.cli.main import main
 from studspec.cli.render import to_json
 from studspec.fuzz.campaign import run_campaign
-from studspec.parallel import check_jobs, ordered_map, terminal_progress
-from studspec.profiles import load_profile
+from studspec.run.parallel import check_jobs, ordered_map, terminal_progress
+from studspec.specdata.profiles import load_profile
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared" / "data" / "handhistories"

@@ -10,13 +10,10 @@ import pytest
 import z3
 
 from studspec import ops
-from studspec.agreement import all_agreements, run_agreement, run_agreements
-from studspec.board import first_to_act
-from studspec.cards import STANDARD_SUIT_ORDER, Suit, parse_cards
 from studspec.cli.main import main
 from studspec.paths import spec_dir
-from studspec.profiles import load_profile
-from studspec.proving import (
+from studspec.prove.agreement import all_agreements, run_agreement, run_agreements
+from studspec.prove.proving import (
     Verdict,
     all_wrong_variants,
     check_vacuity,
@@ -27,7 +24,10 @@ from studspec.proving import (
     substituted,
     vacuous_obligations,
 )
-from studspec.settle import take_rake
+from studspec.rules.board import first_to_act
+from studspec.rules.cards import STANDARD_SUIT_ORDER, Suit, parse_cards
+from studspec.rules.settle import take_rake
+from studspec.rules.wagering import counts_as_full, counts_as_full_rule
 from studspec.specdata import clear_caches
 from studspec.specdata.golden import (
     derive_choice,
@@ -35,7 +35,7 @@ from studspec.specdata.golden import (
     derive_suit_order,
     golden_results,
 )
-from studspec.wagering import counts_as_full, counts_as_full_rule
+from studspec.specdata.profiles import load_profile
 
 PROOFS = load_proof_modules()
 AGREEMENTS = {item.name: item for item in all_agreements()}
@@ -334,7 +334,7 @@ def test_a_case_the_model_cannot_rule_fails_the_casebook_check_not_verify(
         monkeypatch: pytest.MonkeyPatch) -> None:
     from studspec.cli import verify
     from studspec.errors import InvalidInputError
-    from studspec.profiles import all_profiles
+    from studspec.specdata.profiles import all_profiles
 
     def refuses(*_: object) -> None:
         raise InvalidInputError("chips that no live player contested", input_text="0",

@@ -6,10 +6,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from strategies import distinct_cards
-from studspec.cards import Card, parse_cards
 from studspec.errors import InvalidInputError
-from studspec.fasteval import cards_to_array, fast_low_code, low_codes, low_table_entry
-from studspec.low import (
+from studspec.evaluate.fasteval import cards_to_array, fast_low_code, low_codes, low_table_entry
+from studspec.rules.cards import Card, parse_cards
+from studspec.rules.low import (
     NO_LOW_CODE,
     LowValue,
     best_low,
@@ -17,8 +17,8 @@ from studspec.low import (
     decode_low,
     five_card_low,
 )
-from studspec.profiles import load_profile
-from studspec.ranking import Category, best_high
+from studspec.rules.ranking import Category, best_high
+from studspec.specdata.profiles import load_profile
 
 qualifiers = st.sampled_from([8, 9])
 
@@ -121,7 +121,7 @@ def test_low_table_entries_are_the_five_lowest_ranks() -> None:
 def test_fast_batch_lows_agree_on_a_fixed_random_sample() -> None:
     import random
 
-    from studspec.cards import full_deck
+    from studspec.rules.cards import full_deck
 
     generator = random.Random(8)
     deck = full_deck()
@@ -136,8 +136,8 @@ def test_fast_batch_lows_agree_on_a_fixed_random_sample() -> None:
 
 @pytest.mark.clause("LOW-02", "LOW-01")
 def test_profile_low_uses_the_game_and_the_qualifier() -> None:
-    from studspec.low import profile_low
-    from studspec.profiles import Profile
+    from studspec.rules.low import profile_low
+    from studspec.specdata.profiles import Profile
 
     cards = parse_cards("Ac 2d 3h 4s 9c Kd Qh")
     assert profile_low(cards, load_profile("s000")) is None          # stud high: no low half

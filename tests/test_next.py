@@ -16,18 +16,18 @@ from typing import Any
 import pytest
 from test_replay import SHARED_PHH
 
-from studspec.betting_state import Action, ActionKind
-from studspec.cards import full_deck
 from studspec.cli.main import main
-from studspec.hand import Hand
-from studspec.hand_state import Phase
-from studspec.profiles import load_profile, profile_names
+from studspec.play.hand import Hand
+from studspec.play.hand_state import Phase
+from studspec.play.replay import record_of
 from studspec.records.detect import read_hand_histories
 from studspec.records.hand import ActionKind as RecordKind
 from studspec.records.hand import Deal
 from studspec.records.phh import write_phh
-from studspec.replay import record_of
-from studspec.stakes import Stakes
+from studspec.rules.betting_state import Action, ActionKind
+from studspec.rules.cards import full_deck
+from studspec.rules.stakes import Stakes
+from studspec.specdata.profiles import load_profile, profile_names
 
 DATA = Path(__file__).parent / "data" / "handhistories"
 # WSOP 2023 #43 day 5, hand 48 (Stud/8): door cards As, 5s, 2h, Jd, Ah; bring-in 75000,

@@ -1,6 +1,6 @@
 """PHH straight into moves (``records.phh_moves``) is held to ``parse_phh`` like an engine to
 ``Hand``: whenever it reads a hand, its header and moves are those of ``parse_phh``'s record
-(``fast.moves``), under every profile, on the test data and shared corpus, and on tampered
+(``records.moves``), under every profile, on the test data and shared corpus, and on tampered
 files (the input fuzzer's mutations and its oracle mutations)."""
 
 from __future__ import annotations
@@ -14,11 +14,11 @@ from hypothesis import strategies as st
 
 from input_fuzz import _phh_oracle, _phh_seeds, mutate_lines, mutate_toml
 from studspec.errors import StudSpecError
-from studspec.fast.moves import header_of, moves_of
 from studspec.fuzz.corpus import generated_hands
-from studspec.profiles import load_profile, profile_names
+from studspec.records.moves import header_of, moves_of
 from studspec.records.phh import parse_phh, write_phh
 from studspec.records.phh_moves import phh_moves
+from studspec.specdata.profiles import load_profile, profile_names
 
 ROOT = Path(__file__).resolve().parents[1]
 PROFILES = profile_names()

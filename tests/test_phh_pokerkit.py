@@ -16,13 +16,13 @@ from pathlib import Path
 import pytest
 from record_sums import put_in
 
-from studspec.profiles import load_profile
+from studspec.play.replay import replay
 from studspec.records.detect import read_hand_histories
 from studspec.records.hand import Action, ActionKind, Deal, HandRecord, Show
 from studspec.records.phh import parse_phh, write_phh
 from studspec.records.site_profiles import pick_profile
 from studspec.records.unstated import fill_bring_ins
-from studspec.replay import replay
+from studspec.specdata.profiles import load_profile
 
 pokerkit = pytest.importorskip("pokerkit")
 from pokerkit.notation import parse_action  # noqa: E402

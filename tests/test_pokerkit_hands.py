@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given, settings
 
 from strategies import distinct_cards
-from studspec.cards import Card
-from studspec.low import best_low
-from studspec.ranking import best_high, five_card_value
+from studspec.rules.cards import Card
+from studspec.rules.low import best_low
+from studspec.rules.ranking import best_high, five_card_value
 
 pokerkit = pytest.importorskip("pokerkit")
 
@@ -42,7 +42,7 @@ def test_pokerkit_high_hands_order_like_ours(cards: list[Card]) -> None:
 
 
 def _from_pokerkit(pk_cards) -> list[Card]:  # type: ignore[no-untyped-def]
-    from studspec.cards import parse_card
+    from studspec.rules.cards import parse_card
 
     return [parse_card(card.rank.value + card.suit.value) for card in pk_cards]
 

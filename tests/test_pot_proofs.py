@@ -7,11 +7,11 @@ import z3
 from hypothesis import given
 from hypothesis import strategies as st
 
-from studspec.cards import Card, full_deck
-from studspec.pots import Contender, divide_pot, halve_units, odd_chip_order, split_units
-from studspec.profiles import Profile, all_profiles, load_profile
-from studspec.proving import evaluate, load_proof_modules
-from studspec.sidepots import contribution_layers
+from studspec.prove.proving import evaluate, load_proof_modules
+from studspec.rules.cards import Card, full_deck
+from studspec.rules.pots import Contender, divide_pot, halve_units, odd_chip_order, split_units
+from studspec.rules.sidepots import contribution_layers
+from studspec.specdata.profiles import Profile, all_profiles, load_profile
 
 PROOFS = load_proof_modules()
 pot_encoding = PROOFS["pot"]

@@ -6,10 +6,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from studspec.cards import parse_cards
 from studspec.errors import InvalidInputError
-from studspec.pots import Contender, divide_pot, halve_units, odd_chip_order, split_units
-from studspec.profiles import Profile, all_profiles, load_profile
+from studspec.rules.cards import parse_cards
+from studspec.rules.pots import Contender, divide_pot, halve_units, odd_chip_order, split_units
+from studspec.specdata.profiles import Profile, all_profiles, load_profile
 
 HIGH = Profile(game="high")
 HILO = Profile(game="hilo")
@@ -156,7 +156,7 @@ def test_bad_input_is_rejected() -> None:
 @st.composite
 def contenders(draw: st.DrawFn) -> list[Contender]:
     """1-7 contenders with seven distinct cards each and random (often tied) hand values."""
-    from studspec.cards import full_deck
+    from studspec.rules.cards import full_deck
     count = draw(st.integers(min_value=1, max_value=7))
     deck = draw(st.permutations(full_deck()))
     seats = draw(st.lists(st.integers(min_value=0, max_value=7), min_size=count,
@@ -202,8 +202,8 @@ def test_the_odd_chip_order_is_a_permutation_of_the_winners(players: list[Conten
 
 @pytest.mark.clause("POT-04", "POT-05")
 def test_the_worked_examples_cover_every_odd_chip_value_and_rule_as_documented() -> None:
-    from studspec.pot_examples import worked_splits
-    from studspec.profiles import PARAMETERS
+    from studspec.rules.pot_examples import worked_splits
+    from studspec.specdata.profiles import PARAMETERS
 
     examples = {(e.parameter, e.value): e.awards for e in worked_splits(load_profile("base"))}
     for name in ("odd_chip_tie_break", "odd_chip_card_scope", "low_tie_odd_chip"):

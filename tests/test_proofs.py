@@ -6,10 +6,7 @@ import z3
 from hypothesis import given
 
 from strategies import cards, distinct_cards, profiles, suit_orders
-from studspec.bringin import bring_in_seat
-from studspec.cards import Card, SuitOrder, is_lower_for_bring_in
-from studspec.profiles import Profile
-from studspec.proving import (
+from studspec.prove.proving import (
     Goal,
     Obligation,
     Verdict,
@@ -20,6 +17,9 @@ from studspec.proving import (
     run_obligation,
     run_obligations,
 )
+from studspec.rules.bringin import bring_in_seat
+from studspec.rules.cards import Card, SuitOrder, is_lower_for_bring_in
+from studspec.specdata.profiles import Profile
 
 PROOFS = load_proof_modules()
 card_encoding = PROOFS["cards"]

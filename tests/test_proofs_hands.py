@@ -7,12 +7,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from strategies import distinct_cards
-from studspec.board import board_value, first_to_act
-from studspec.cards import Card, full_deck
-from studspec.fasteval import fast_low_code
-from studspec.low import NO_LOW_CODE, best_low, low_rank
-from studspec.profiles import Profile
-from studspec.proving import evaluate, load_proof_modules
+from studspec.evaluate.fasteval import fast_low_code
+from studspec.prove.proving import evaluate, load_proof_modules
+from studspec.rules.board import board_value, first_to_act
+from studspec.rules.cards import Card, full_deck
+from studspec.rules.low import NO_LOW_CODE, best_low, low_rank
+from studspec.specdata.profiles import Profile
 
 PROOFS = load_proof_modules()
 low_encoding = PROOFS["low"]
@@ -79,7 +79,7 @@ def test_first_to_act_encoding_agrees_with_the_model(boards: list[list[Card]],
 @pytest.mark.clause("ACT-02")
 @pytest.mark.parametrize("text", ["3c 2d", "As Ah"])
 def test_s002_extreme_boards_encode_like_the_model(text: str) -> None:
-    from studspec.cards import parse_cards
+    from studspec.rules.cards import parse_cards
 
     assert evaluate(act_encoding.board_key(act_encoding.board_cards(text))) == (
         act_encoding.board_key_value(board_value(parse_cards(text))))

@@ -16,7 +16,7 @@ from studspec.engines.model_adapter import ModelEngine
 from studspec.engines.registry import engine_factory
 from studspec.fuzz.campaign import run_campaign
 from studspec.fuzz.protocol_suite import HOLDS, MISMATCH, SUITE, run_suite
-from studspec.profiles import load_profile
+from studspec.specdata.profiles import load_profile
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 

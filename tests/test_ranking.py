@@ -6,10 +6,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from strategies import distinct_cards
-from studspec.cards import Card, Suit, parse_cards
 from studspec.errors import InvalidInputError
-from studspec.fasteval import cards_to_array, fast_high, high_codes
-from studspec.ranking import (
+from studspec.evaluate.fasteval import cards_to_array, fast_high, high_codes
+from studspec.rules.cards import Card, Suit, parse_cards
+from studspec.rules.ranking import (
     Category,
     HighValue,
     best_high,
@@ -128,7 +128,7 @@ def test_fast_and_declarative_evaluators_agree(cards: list[Card]) -> None:
 def test_fast_batch_agrees_with_declarative_on_a_fixed_random_sample() -> None:
     import random
 
-    from studspec.cards import full_deck
+    from studspec.rules.cards import full_deck
 
     generator = random.Random(20241)
     deck = full_deck()
@@ -141,7 +141,7 @@ def test_fast_batch_agrees_with_declarative_on_a_fixed_random_sample() -> None:
 @pytest.mark.clause("CARD-05", "RANK-03", "LOW-03")
 @given(distinct_cards(7, 7), st.permutations(list(Suit)))
 def test_renaming_the_suits_never_changes_a_value(cards: list[Card], suits: list[Suit]) -> None:
-    from studspec.low import best_low
+    from studspec.rules.low import best_low
 
     renamed = [Card(card.rank, suits[card.suit]) for card in cards]
     assert best_high(renamed) == best_high(cards)

@@ -15,12 +15,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from studspec.errors import StudSpecError
-from studspec.profiles import load_profile
+from studspec.play.replay import replay
 from studspec.records.detect import read_hand_histories, read_text
 from studspec.records.hand import HandRecord
 from studspec.records.site_profiles import pick_profile
 from studspec.records.unstated import fill_bring_ins
-from studspec.replay import replay
+from studspec.specdata.profiles import load_profile
 
 LOCAL = Path(__file__).resolve().parent / "data" / "handhistories"
 KEEP = 5  # the first lines of a hand (its headers) stay intact, so the hand still starts

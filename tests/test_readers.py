@@ -11,11 +11,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from record_sums import put_in
 
-from studspec.cards import parse_card
 from studspec.errors import InvalidInputError
 from studspec.records.detect import READERS, decode, read_hand_histories, read_text
 from studspec.records.hand import ActionKind, Deal, HandRecord, Show
 from studspec.records.sitetext import parse_money
+from studspec.rules.cards import parse_card
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "handhistories"
 LOCAL = Path(__file__).resolve().parent / "data" / "handhistories"

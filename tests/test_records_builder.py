@@ -7,9 +7,9 @@ import dataclasses
 from hypothesis import given
 from hypothesis import strategies as st
 
-from studspec.cards import full_deck
 from studspec.records.builder import with_player
 from studspec.records.hand import Action, ActionKind, Award, Deal, Show
+from studspec.rules.cards import full_deck
 
 CARDS = st.sampled_from(full_deck())
 OPTIONAL = st.none() | st.integers(0, 10**6)

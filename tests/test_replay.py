@@ -8,11 +8,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 from test_hand import play_out, random_hands
 
-from studspec.hand import Hand
-from studspec.profiles import load_profile
+from studspec.play.hand import Hand
+from studspec.play.replay import record_of, replay
 from studspec.records.hand import Deal
 from studspec.records.phh import parse_phh, read_phh, write_phh
-from studspec.replay import record_of, replay
+from studspec.specdata.profiles import load_profile
 
 SHARED_PHH = Path(__file__).resolve().parents[1].parent / "shared" / "data" / \
     "handhistories" / "phh"

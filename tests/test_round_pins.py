@@ -10,7 +10,9 @@ from betting_strategies import play, round_starts
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from studspec.betting import (
+from studspec.play.hand_rules import showing_marks
+from studspec.prove.proving import evaluate, load_proof_modules
+from studspec.rules.betting import (
     RoundState,
     bring_in_level_rule,
     call_to_rule,
@@ -18,10 +20,8 @@ from studspec.betting import (
     legal_actions,
     wager_target_rule,
 )
-from studspec.betting_state import ActionKind
-from studspec.hand_rules import showing_marks
-from studspec.proving import evaluate, load_proof_modules
-from studspec.sidepots import build_pots
+from studspec.rules.betting_state import ActionKind
+from studspec.rules.sidepots import build_pots
 
 PROOFS = load_proof_modules()
 rounds = PROOFS["round_pins"]
@@ -85,9 +85,9 @@ def test_a_call_after_a_raise_is_the_last_caller_and_a_new_raise_clears_it() -> 
 @pytest.mark.clause("BET-09")
 def test_a_tournament_hand_states_the_players_left_in_the_event() -> None:
     from studspec.errors import InvalidInputError
-    from studspec.hand import Hand
-    from studspec.profiles import load_profile
-    from studspec.stakes import Stakes
+    from studspec.play.hand import Hand
+    from studspec.rules.stakes import Stakes
+    from studspec.specdata.profiles import load_profile
 
     tda, stakes = load_profile("tda-2024"), Stakes.limit(10, ante=1, bring_in=3)
     assert not Hand(tda, stakes, [100, 100]).rules.event_heads_up  # a cash game

@@ -5,9 +5,9 @@ import z3
 from hypothesis import given
 from hypothesis import strategies as st
 
-from studspec.profiles import Profile
-from studspec.proving import evaluate, load_proof_modules
-from studspec.showdown import first_to_show, showdown_order
+from studspec.prove.proving import evaluate, load_proof_modules
+from studspec.rules.showdown import first_to_show, showdown_order
+from studspec.specdata.profiles import Profile
 
 show_encoding = load_proof_modules()["show"]
 

@@ -5,8 +5,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from studspec.errors import InvalidInputError
-from studspec.profiles import Profile, all_profiles, load_profile
-from studspec.showdown import first_to_show, is_showdown, showdown_order
+from studspec.rules.showdown import first_to_show, is_showdown, showdown_order
+from studspec.specdata.profiles import Profile, all_profiles, load_profile
 
 PROFILE_NAMES = [resolved.name for resolved in all_profiles()]
 

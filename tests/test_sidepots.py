@@ -4,12 +4,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from studspec.cards import parse_cards
 from studspec.errors import InvalidInputError
-from studspec.pots import Contender
-from studspec.profiles import load_profile
-from studspec.settle import settle_hand, take_rake
-from studspec.sidepots import build_pots, contribution_layers
+from studspec.rules.cards import parse_cards
+from studspec.rules.pots import Contender
+from studspec.rules.settle import settle_hand, take_rake
+from studspec.rules.sidepots import build_pots, contribution_layers
+from studspec.specdata.profiles import load_profile
 
 
 def hand(seat: int, high: object, cards: str, low: object = None,

@@ -11,13 +11,13 @@ import pytest
 
 from studspec.cli.check import check_report
 from studspec.cli.main import main
-from studspec.profiles import load_profile
+from studspec.play.replay import replay
 from studspec.records.detect import read_hand_histories, read_text
 from studspec.records.hand import HandRecord
 from studspec.records.phh import parse_phh, write_phh
 from studspec.records.site_profiles import pick_profile
 from studspec.records.unstated import fill_bring_ins
-from studspec.replay import replay
+from studspec.specdata.profiles import load_profile
 
 LOCAL = Path(__file__).resolve().parent / "data" / "handhistories"
 NO_BRING_IN = LOCAL / "stars-no-bring-in-35874081088.txt"

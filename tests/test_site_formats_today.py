@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import pytest
 
-from studspec.profiles import load_profile
+from studspec.play.replay import replay
 from studspec.records.detect import read_text
 from studspec.records.grammar import UNREAD, line_policy
 from studspec.records.hand import ActionKind, HandRecord
-from studspec.replay import replay
+from studspec.specdata.profiles import load_profile
 
 
 def one(text: str) -> HandRecord:

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from studspec.profiles import load_profile
 from studspec.records.detect import read_text
 from studspec.records.hand import HandRecord
 from studspec.records.site_profiles import ProfileChooser, site_rake_profile
+from studspec.specdata.profiles import load_profile
 
 LOCAL = Path(__file__).resolve().parent / "data" / "handhistories"
 

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from studspec.profiles import load_profile
+from studspec.play.replay import replay
 from studspec.records.detect import read_hand_histories
-from studspec.replay import replay
+from studspec.specdata.profiles import load_profile
 
 ROOT = Path(__file__).resolve().parents[1]
 LOCAL = ROOT / "tests" / "data" / "handhistories"

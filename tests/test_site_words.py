@@ -18,17 +18,17 @@ from pathlib import Path
 
 import pytest
 
-from studspec.betting_state import Action as BetAction
-from studspec.betting_state import ActionKind as BetKind
 from studspec.cases.book import load_casebook
 from studspec.cases.schema import Case
 from studspec.cases.situation import play
-from studspec.hand import Hand
-from studspec.hand_state import EventKind, HandEvent
-from studspec.profiles import load_profile
+from studspec.play.hand import Hand
+from studspec.play.hand_state import EventKind, HandEvent
+from studspec.play.replay import replay_partial
 from studspec.records.detect import read_hand_histories
 from studspec.records.unstated import fill_bring_ins
-from studspec.replay import replay_partial
+from studspec.rules.betting_state import Action as BetAction
+from studspec.rules.betting_state import ActionKind as BetKind
+from studspec.specdata.profiles import load_profile
 
 PROFILE = "tda-2024"
 STREETS = {3: "3rd", 4: "4th", 5: "5th", 6: "6th", 7: "7th"}

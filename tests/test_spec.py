@@ -8,11 +8,11 @@ import pytest
 
 from studspec.errors import SpecError
 from studspec.paths import SPEC_DIR_VARIABLE, spec_dir
-from studspec.profiles import load_profile
 from studspec.specdata import clear_caches
 from studspec.specdata.clauses import load_clauses
 from studspec.specdata.coverage import coverage_problems, coverage_report
 from studspec.specdata.findings import load_findings
+from studspec.specdata.profiles import load_profile
 from studspec.specdata.sources import load_sources, normalise_whitespace, sentences, source_text
 
 SEEDS = Path(__file__).resolve().parents[1].parent / "shared" / "seeds"

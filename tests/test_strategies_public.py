@@ -1,4 +1,4 @@
-"""``studspec.strategies``: the public Hypothesis strategies draw what they promise."""
+"""``studspec.fuzz.strategies``: the public Hypothesis strategies draw what they promise."""
 
 from __future__ import annotations
 
@@ -7,12 +7,12 @@ import re
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from studspec import strategies as ss
-from studspec.cards import full_deck
 from studspec.engines.model_adapter import ModelEngine
 from studspec.engines.protocol import Table
-from studspec.profiles import load_profile
-from studspec.stakes import Stakes
+from studspec.fuzz import strategies as ss
+from studspec.rules.cards import full_deck
+from studspec.rules.stakes import Stakes
+from studspec.specdata.profiles import load_profile
 
 FAST = settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
 

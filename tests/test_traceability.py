@@ -2,9 +2,9 @@
 clause ID is written anywhere that the spec does not define."""
 
 from studspec.cases import load_casebook
+from studspec.prove.traceability import clause_chains, clause_marks_in_tests, traceability_gaps
 from studspec.specdata.clauses import load_clauses
-from studspec.trace import implementations
-from studspec.traceability import clause_chains, clause_marks_in_tests, traceability_gaps
+from studspec.specdata.marks import implementations
 
 
 def test_no_gaps_in_the_clause_chain() -> None:
@@ -48,7 +48,7 @@ def test_every_mark_is_found_without_the_optional_extras() -> None:
                "starlette", "uvicorn")
     script = ("import sys\n"
               f"for name in {blocked!r}: sys.modules[name] = None\n"
-              "from studspec.trace import implementations\n"
+              "from studspec.specdata.marks import implementations\n"
               "print(len(implementations()))\n")
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                             timeout=300, check=False)

@@ -8,8 +8,8 @@ import json
 import pytest
 
 from studspec.cli.main import main
-from studspec.profiles import PARAMETERS, load_profile
-from studspec.variant_views import differences, parameter_view, profiles_by_name
+from studspec.specdata.profiles import PARAMETERS, load_profile
+from studspec.specdata.variant_views import differences, parameter_view, profiles_by_name
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

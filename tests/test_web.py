@@ -23,8 +23,8 @@ import pytest
 
 from studspec.cases import load_case, load_casebook, rule
 from studspec.cli.next_cmd import grouped_answers
-from studspec.profiles import all_profiles
 from studspec.records.phh import parse_phh
+from studspec.specdata.profiles import all_profiles
 from studspec.web.names import profile_name
 from tests.web_server import Server, rss_kib, running_server
 

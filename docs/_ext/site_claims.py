@@ -2,7 +2,7 @@
 ``check`` verifies, and how each site's words map to the model's actions.
 
 Both tables are generated: the counts from the shared hand histories (or the excerpts in
-tests/data), read by the same readers ``check`` uses (``studspec.claims.stated_figures``);
+tests/data), read by the same readers ``check`` uses (``studspec.play.claims.stated_figures``);
 the word mapping from the grammars' own rules (``records/sites.py``, ``sites_other.py``) and
 the XML readers' action tables, so the page follows the readers as they change.
 """
@@ -14,8 +14,8 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from studspec.claims import stated_figures
 from studspec.cli.check import read_records
+from studspec.play.claims import stated_figures
 from studspec.records.detect import GRAMMARS
 from studspec.records.grammar import Grammar
 from studspec.records.hand import ActionKind
@@ -121,7 +121,7 @@ def claims_section(files: list[Path], clause_ref: Any, escape: Any,
                    heading: Any) -> list[str]:
     """The section: what is checked, the counts per site and the word mapping."""
     lines = [*heading("Every figure a log states is checked", "-"),
-             "A log is evidence, not truth (:mod:`studspec.claims`): each figure a line "
+             "A log is evidence, not truth (:mod:`studspec.play.claims`): each figure a line "
              "states is a claim the replay derives itself and compares. What an action put "
              "in, the street total it reached, the size of a raise and an all-in must be "
              f"what the rules give ({clause_ref('BET-03')}, {clause_ref('BET-04')}, "

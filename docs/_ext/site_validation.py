@@ -202,7 +202,7 @@ def _explained(data: dict[str, Any], clause_ref: Any, escape: Any) -> list[str]:
 
 
 def _linked(text: str, clause_ref: Any) -> str:
-    from studspec.trace import CLAUSE_ID_PATTERN
+    from studspec.specdata.marks import CLAUSE_ID_PATTERN
 
     return CLAUSE_ID_PATTERN.sub(lambda match: clause_ref(match.group(0)), text)
 

@@ -18,7 +18,7 @@ from studspec_docs import clause_ref, escape, heading, linked
 from studspec.cases import Case, load_casebook, rule
 from studspec.cases.ruling import Group, answer_words
 from studspec.cli.ruling import situation_lines
-from studspec.profiles import all_profiles
+from studspec.specdata.profiles import all_profiles
 
 
 def _answer(case: Case, group: Group) -> str:

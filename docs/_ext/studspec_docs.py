@@ -22,14 +22,14 @@ from studspec_reread import reread_page
 
 from studspec.cli.main import EXIT_MEANINGS, build_parser
 from studspec.paths import checkout_root
-from studspec.profiles import PARAMETERS, all_profiles
-from studspec.proving import Verdict, all_obligations, run_obligation
+from studspec.prove.proving import Verdict, all_obligations, run_obligation
+from studspec.prove.traceability import ClauseChain, clause_chains
 from studspec.specdata.coverage import coverage_report
 from studspec.specdata.findings import load_findings, street_name
+from studspec.specdata.marks import CLAUSE_ID_PATTERN
+from studspec.specdata.profiles import PARAMETERS, all_profiles
 from studspec.specdata.sources import load_sources
-from studspec.trace import CLAUSE_ID_PATTERN
-from studspec.traceability import ClauseChain, clause_chains
-from studspec.variant_views import differences, profiles_by_name
+from studspec.specdata.variant_views import differences, profiles_by_name
 
 AREA_TITLES = {
     "CARD": "Cards and suits", "DEAL": "Dealing", "ANTE": "Antes", "BRINGIN": "The bring-in",
@@ -357,7 +357,7 @@ def traceability_page(chains: dict[str, ClauseChain]) -> str:
 
 def deck_page() -> str:
     """The 52-card arithmetic: profile × players reaching 7th street → what 7th street needs."""
-    from studspec.deck import seventh_street_outcomes, seventh_street_table
+    from studspec.rules.deck import seventh_street_outcomes, seventh_street_table
 
     profiles = all_profiles()
     seats = sorted(seventh_street_table(profiles[0].profile))
@@ -388,12 +388,13 @@ def deck_page() -> str:
 
 def pots_page() -> str:
     """A worked split per odd-chip parameter value, each computed by the model."""
-    from studspec.pot_examples import worked_splits
-    from studspec.profiles import load_profile
+    from studspec.rules.pot_examples import worked_splits
+    from studspec.specdata.profiles import load_profile
 
     lines = [*heading("Odd chips, worked", "="),
-             "Each row is a pot divided by ``studspec.pots.divide_pot`` under the base profile "
-             f"with one parameter changed ({clause_ref('POT-04')}, {clause_ref('POT-05')}). "
+             "Each row is a pot divided by ``studspec.rules.pots.divide_pot`` under the base "
+             f"profile with one parameter changed ({clause_ref('POT-04')}, "
+             f"{clause_ref('POT-05')}). "
              "Seats are numbered from the dealer's left.", "",
              ".. list-table::", "   :header-rows: 1", "   :widths: 18 14 48 20", "",
              "   * - Parameter", "     - Value", "     - Situation", "     - Awards (seat: chips)"]

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from studspec.prove.traceability import ClauseChain
 from studspec.specdata.clauses import load_clauses
-from studspec.trace import CLAUSE_ID_PATTERN
-from studspec.traceability import ClauseChain
+from studspec.specdata.marks import CLAUSE_ID_PATTERN
 
 
 def clause_anchor(clause_id: str) -> str:

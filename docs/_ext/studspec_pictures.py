@@ -16,10 +16,10 @@ from itertools import count
 
 from studspec_navigation import clause_ref as ref
 
-from studspec.bringin import bring_in_seat, lowest_door_card_seats
-from studspec.cards import Card, Suit, full_deck
-from studspec.dealing import simulate_deal
-from studspec.deck import (
+from studspec.rules.bringin import bring_in_seat, lowest_door_card_seats
+from studspec.rules.cards import Card, Suit, full_deck
+from studspec.rules.dealing import simulate_deal
+from studspec.rules.deck import (
     DECK_SIZE,
     MIN_SEATS,
     Conventions,
@@ -28,8 +28,8 @@ from studspec.deck import (
     everyone_reaches_seventh,
     seventh_street_need,
 )
-from studspec.pot_examples import WorkedHand, worked_hand
-from studspec.profiles import Profile, ResolvedProfile, all_profiles, load_profile
+from studspec.rules.pot_examples import WorkedHand, worked_hand
+from studspec.specdata.profiles import Profile, ResolvedProfile, all_profiles, load_profile
 
 SUIT_SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
 RED = "#b00020"
@@ -168,7 +168,7 @@ def deal_page(profile_name: str = "base", seats: int = 7) -> str:
     profile = load_profile(profile_name)
     deck = example_deck(seats, profile)
     caption = (f"A {seats}-handed deal under profile ``{profile_name}``, computed by "
-               "``studspec.dealing.simulate_deal`` from a shuffled deck; ``#n`` is the order "
+               "``studspec.rules.dealing.simulate_deal`` from a shuffled deck; ``#n`` is the order "
                "each card left the deck. Down cards are grey with a dashed edge. 3rd street, two "
                "down and one up, clockwise from the dealer's left: "
                f"{ref('DEAL-01')} (the later streets follow the same order: "
@@ -281,7 +281,7 @@ def deck_picture(profiles: list[ResolvedProfile]) -> str:
 
 def deck_figure() -> str:
     """The deck chart and its caption, to append to the deck page."""
-    caption = ("Computed by ``studspec.deck.cards_taken_through`` and "
+    caption = ("Computed by ``studspec.rules.deck.cards_taken_through`` and "
                "``seventh_street_need`` for every profile. One burn before each of 4th to "
                f"7th street: {ref('DECK-01')}; cards taken and what is left: "
                f"{ref('DECK-03')}; the short-stub procedure: "
@@ -358,7 +358,7 @@ def pot_picture(worked: WorkedHand) -> str:
 def pots_figure() -> str:
     """The pot picture and its caption, to append to the odd-chip page."""
     worked = worked_hand(load_profile("base"))
-    caption = ("Paid by ``studspec.settle.settle_hand`` under the base profile in hi/lo. "
+    caption = ("Paid by ``studspec.rules.settle.settle_hand`` under the base profile in hi/lo. "
                f"Main and side pots from the contributions: {ref('POT-06')}; "
                "each pot halved between the best high and the best qualifying low: "
                f"{ref('POT-02')}; the odd chip between the halves goes to the "

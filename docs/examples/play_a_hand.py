@@ -2,15 +2,15 @@
 
 import random
 
-from studspec.betting_state import Action, ActionKind
-from studspec.cards import full_deck
 from studspec.errors import IllegalActionError
-from studspec.hand import Hand
-from studspec.hand_state import Phase
-from studspec.profiles import load_profile
+from studspec.play.hand import Hand
+from studspec.play.hand_state import Phase
+from studspec.play.replay import record_of, replay
 from studspec.records.phh import parse_phh, write_phh
-from studspec.replay import record_of, replay
-from studspec.stakes import Stakes
+from studspec.rules.betting_state import Action, ActionKind
+from studspec.rules.cards import full_deck
+from studspec.rules.stakes import Stakes
+from studspec.specdata.profiles import load_profile
 
 deck = full_deck()
 random.Random(2026).shuffle(deck)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 
 class StudSpecError(Exception):
     """Root of every error studspec raises on purpose."""
@@ -48,3 +50,16 @@ class SpecError(StudSpecError):
         if field:
             location += f" field {field!r}"
         super().__init__(f"{location}: {reason}")
+
+
+class LostWork(StudSpecError):
+    """Work handed to a worker (a process of the pool, a Dask worker) that will never be
+    answered: the worker died (killed by the system, e.g. out of memory) or the cluster lost
+    it. ``items`` are those not done, in order, from the first lost one on."""
+
+    def __init__(self, reason: str, items: Sequence[object]) -> None:
+        self.reason = reason
+        self.items = list(items)
+        shown = ", ".join(repr(item) for item in self.items[:3])
+        more = f" and {len(self.items) - 3} more" if len(self.items) > 3 else ""
+        super().__init__(f"{reason}; not done: {shown}{more}" if self.items else reason)

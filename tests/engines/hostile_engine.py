@@ -30,7 +30,7 @@ import time
 
 from studspec.engines.model_adapter import ModelEngine
 from studspec.engines.serve import answer
-from studspec.profiles import load_profile
+from studspec.specdata.profiles import load_profile
 
 MODES = ("close-stdout", "close-stdin", "hang", "garbage", "deep", "huge", "big-number",
          "wrong", "half-line", "exit", "orphan", "shout")

@@ -9,7 +9,7 @@ import sys
 
 from studspec.engines.model_adapter import ModelEngine
 from studspec.engines.serve import answer
-from studspec.profiles import load_profile
+from studspec.specdata.profiles import load_profile
 
 
 def main() -> None:

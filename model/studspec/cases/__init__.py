@@ -9,9 +9,9 @@ cases as a conformance kit.
 
 from studspec.cases.answers import answer
 from studspec.cases.book import casebook_dir, cases_citing, find_case, load_casebook
-from studspec.cases.expect import Answer
+from studspec.cases.expect import Answer, Expectation
 from studspec.cases.ruling import Group, ProfileRuling, Ruling, rule, rule_under
-from studspec.cases.schema import Case, Expectation, load_case
+from studspec.cases.schema import Case, load_case
 
 __all__ = ["Answer", "Case", "Expectation", "Group", "ProfileRuling", "Ruling", "answer",
            "casebook_dir", "cases_citing", "find_case", "load_case", "load_casebook", "rule",

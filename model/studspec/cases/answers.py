@@ -12,21 +12,21 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from studspec.cards import full_deck
 from studspec.cases.expect import Answer
 from studspec.cases.irregular import irregularity_answer
 from studspec.cases.kinds import KINDS, action_text
 from studspec.cases.schema import Case
 from studspec.cases.situation import play
-from studspec.claims import rake_findings
-from studspec.deal import deal_third_street
-from studspec.dealing import DealResult, fold_pattern_of, simulate_deal
-from studspec.deck import DECK_SIZE, Conventions, cards_taken_through, check_table_size
 from studspec.errors import IllegalActionError, SpecError
-from studspec.hand import Hand, position_of
-from studspec.hand_state import Phase
-from studspec.profiles import Profile
-from studspec.stakes import conventional_ante, conventional_bring_in
+from studspec.play.claims import rake_findings
+from studspec.play.hand import Hand, position_of
+from studspec.play.hand_state import Phase
+from studspec.rules.cards import full_deck
+from studspec.rules.deal import deal_third_street
+from studspec.rules.dealing import DealResult, fold_pattern_of, simulate_deal
+from studspec.rules.deck import DECK_SIZE, Conventions, cards_taken_through, check_table_size
+from studspec.rules.stakes import conventional_ante, conventional_bring_in
+from studspec.specdata.profiles import Profile
 
 
 def answer(case: Case, profile: Profile) -> Answer:

@@ -9,6 +9,7 @@ from studspec.cases.schema import Case, load_case
 from studspec.errors import InvalidInputError
 from studspec.inputs import check_path_name
 from studspec.paths import spec_dir
+from studspec.specdata import forget_on_clear
 
 
 def casebook_dir() -> Path:
@@ -16,6 +17,7 @@ def casebook_dir() -> Path:
     return spec_dir() / "cases"
 
 
+@forget_on_clear
 @cache
 def load_casebook() -> dict[str, Case]:
     """Every bundled case, validated, by ID (in file-name order)."""

@@ -26,18 +26,18 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from studspec.betting_state import ActionKind as BetKind
-from studspec.cards import Card, full_deck
 from studspec.cases.schema import Case
 from studspec.cases.situation import play as play_situation
 from studspec.engines.model_adapter import ModelEngine, move_of
 from studspec.engines.protocol import Engine, EngineRefusal, Move, MoveKind, Observation, Table
-from studspec.hand import Hand
-from studspec.hand_state import EventKind
-from studspec.profiles import Game, Profile
+from studspec.play.hand import Hand
+from studspec.play.hand_state import EventKind
+from studspec.play.replay import record_of, to_bet_action
 from studspec.records.hand import Action, Show
 from studspec.records.phh import write_phh
-from studspec.replay import record_of, to_bet_action
+from studspec.rules.betting_state import ActionKind as BetKind
+from studspec.rules.cards import Card, full_deck
+from studspec.specdata.profiles import Game, Profile
 
 PASSED, FAILED, NOT_CHECKED, NOT_APPLICABLE = "passed", "failed", "not checked", "not applicable"
 GAMES: tuple[Game, ...] = ("high", "hilo")

@@ -15,15 +15,15 @@ from functools import cache
 from itertools import permutations
 from typing import Any, Literal, get_args, get_origin, get_type_hints
 
-from studspec.cards import (
+from studspec.errors import InvalidInputError
+from studspec.rules.cards import (
     STANDARD_SUIT_ORDER,
     Suit,
     SuitOrder,
     format_suit_order,
     parse_suit_order,
 )
-from studspec.errors import InvalidInputError
-from studspec.profiles import PARAMETERS, Profile
+from studspec.specdata.profiles import PARAMETERS, Profile
 
 
 @dataclass(frozen=True)

@@ -17,11 +17,28 @@ from dataclasses import dataclass
 from itertools import product
 from typing import TYPE_CHECKING, Any
 
-from studspec.cases.domains import domain, show_value
+from studspec.cases.domains import Condition, domain, show_value
 
 if TYPE_CHECKING:
     from studspec.cases.kinds import Kind
-    from studspec.cases.schema import Expectation
+    from studspec.specdata.profiles import Profile
+
+
+@dataclass(frozen=True)
+class Expectation:
+    """One expected answer and the parameter values it applies to (no conditions: any)."""
+
+    number: int                       # 1-based, in file order
+    when: tuple[Condition, ...]
+    answer: dict[str, Any] | None     # None when the situation is refused
+    refused: str | None               # the clause that refuses the situation or an action
+    note: str
+    sources: tuple[str, ...] = ()     # the sources and authorities whose rules give this answer
+
+    def applies(self, profile: Profile) -> bool:
+        """Decide whether every condition holds for the profile's parameter values."""
+        return all(condition.holds(getattr(profile, condition.name))
+                   for condition in self.when)
 
 
 @dataclass(frozen=True)

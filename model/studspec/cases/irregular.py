@@ -1,5 +1,5 @@
 """Answer an irregularity question: play the situation up to the irregularity, rule on it
-with the model's own tracker (``studspec.irregular_hand``), play the rest, and read the
+with the model's own tracker (``studspec.play.irregular_hand``), play the rest, and read the
 ruling and its consequences off the hand.
 
 The answer's fields: ``ruling`` (the ruling's kind), ``bring_in`` (who brings in on 3rd
@@ -13,17 +13,17 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from studspec.cards import parse_card
 from studspec.cases.expect import Answer
 from studspec.cases.schema import Case
 from studspec.cases.situation import _apply, play
 from studspec.errors import IllegalActionError, InvalidInputError, SpecError
-from studspec.hand import Hand
-from studspec.irregular_hand import IrregularityTracker, third_street_actions
-from studspec.irregularities import Ruling, RulingKind, misdeal_claim_ruling
-from studspec.profiles import Profile
+from studspec.play.hand import Hand
+from studspec.play.irregular_hand import IrregularityTracker, third_street_actions
+from studspec.play.replay import to_bet_action
 from studspec.records.hand import Action, ActionKind, Irregularity, IrregularityKind
-from studspec.replay import to_bet_action
+from studspec.rules.cards import parse_card
+from studspec.rules.irregularities import Ruling, RulingKind, misdeal_claim_ruling
+from studspec.specdata.profiles import Profile
 
 _VERBS = {"f": ActionKind.FOLD, "cc": ActionKind.CHECK_CALL}
 

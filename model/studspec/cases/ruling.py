@@ -8,10 +8,10 @@ from dataclasses import dataclass
 
 from studspec.cases.answers import answer
 from studspec.cases.domains import parameter_names, show_value
-from studspec.cases.expect import Answer, disagreement
+from studspec.cases.expect import Answer, Expectation, disagreement
 from studspec.cases.kinds import show_answer
-from studspec.cases.schema import Case, Expectation
-from studspec.profiles import Profile
+from studspec.cases.schema import Case
+from studspec.specdata.profiles import Profile
 
 
 @dataclass(frozen=True)

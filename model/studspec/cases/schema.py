@@ -14,19 +14,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from studspec.cards import Card
-from studspec.cases.domains import Condition, domain, parse_condition
-from studspec.cases.expect import check_coverage
+from studspec.cases.domains import domain, parse_condition
+from studspec.cases.expect import Expectation, check_coverage
 from studspec.cases.kinds import KINDS, Kind
-from studspec.deck import MAX_SEATS, MIN_SEATS
 from studspec.errors import InvalidInputError, SpecError
-from studspec.profiles import Profile
 from studspec.records.hand import Action, ActionKind, Deal, Event, Game
 from studspec.records.phh import parse_action_lines
+from studspec.rules.cards import Card
+from studspec.rules.deck import MAX_SEATS, MIN_SEATS
+from studspec.rules.stakes import Stakes
 from studspec.specdata.clauses import load_clauses
+from studspec.specdata.profiles import Profile
 from studspec.specdata.sources import load_sources
 from studspec.specdata.toml_fields import Record, load_toml
-from studspec.stakes import Stakes
 
 CASE_FIELDS = ("id", "title", "summary", "clauses", "depends_on", "situation", "question",
                "expect")
@@ -74,23 +74,6 @@ class Question:
     kind: Kind
     text: str
     parameters: dict[str, Any]
-
-
-@dataclass(frozen=True)
-class Expectation:
-    """One expected answer and the parameter values it applies to (no conditions: any)."""
-
-    number: int                       # 1-based, in file order
-    when: tuple[Condition, ...]
-    answer: dict[str, Any] | None     # None when the situation is refused
-    refused: str | None               # the clause that refuses the situation or an action
-    note: str
-    sources: tuple[str, ...] = ()     # the sources and authorities whose rules give this answer
-
-    def applies(self, profile: Profile) -> bool:
-        """Decide whether every condition holds for the profile's parameter values."""
-        return all(condition.holds(getattr(profile, condition.name))
-                   for condition in self.when)
 
 
 @dataclass(frozen=True)
@@ -323,7 +306,7 @@ def _expectation(data: Record, number: int, kind: Kind, situation: Situation,
 def _sources(data: Record) -> tuple[str, ...]:
     """The expectation's ``sources``: keys of spec/sources/sources.toml, each once. They say
     whose rules give this answer, so ``studspec verify`` holds the profile values citing
-    those sources to it (``studspec.specdata.case_ties``)."""
+    those sources to it (``studspec.prove.case_ties``)."""
     keys = data.texts("sources")
     known = load_sources()
     for key in keys:

@@ -13,15 +13,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from studspec.cases.schema import Situation
-from studspec.dealing import fold_pattern_of
-from studspec.deck import Conventions, FoldPattern, seventh_street_need
 from studspec.errors import IllegalActionError
-from studspec.hand import Hand, position_of
-from studspec.hand_state import Phase
-from studspec.profiles import Profile
+from studspec.play.hand import Hand, position_of
+from studspec.play.hand_state import Phase
+from studspec.play.replay import to_bet_action
 from studspec.records.hand import Action, Deal, Event, Show
 from studspec.records.phh import COMMUNITY_COMMENT
-from studspec.replay import to_bet_action
+from studspec.rules.dealing import fold_pattern_of
+from studspec.rules.deck import Conventions, FoldPattern, seventh_street_need
+from studspec.specdata.profiles import Profile
 
 
 @dataclass(frozen=True)
@@ -79,7 +79,7 @@ def _apply(hand: Hand, event: Event) -> None:
 def check_deck(hand: Hand, *, community: bool) -> None:
     """Refuse a street the profile's deck cannot deal this way (DECK-03, DECK-04, DECK-06).
 
-    The players still in all receive the street; the closed formulas of ``studspec.deck``
+    The players still in all receive the street; the closed formulas of ``studspec.rules.deck``
     say whether the stub suffices and, on 7th street, what the procedure needs.
     """
     if hand.phase != Phase.DEAL or hand.street == 3:

@@ -25,7 +25,6 @@ from itertools import chain
 from pathlib import Path
 from typing import Any
 
-from studspec.claims import claims_hold
 from studspec.cli.spool import (
     WORKER_HANDS_HELD,
     CheckReport,
@@ -34,13 +33,13 @@ from studspec.cli.spool import (
     counted,
     render_hand,
 )
-from studspec.errors import InvalidInputError, StudSpecError
+from studspec.errors import InvalidInputError, LostWork, StudSpecError
 from studspec.fast.hand import WARM_UP_HANDS, FastRules, warm_up
 from studspec.fast.replay import FastResult, accept_fast, accept_moves
 from studspec.inputs import input_file, read_utf8
-from studspec.irregular_hand import ruling_data, ruling_text
-from studspec.parallel import LostWork, run_map
-from studspec.profiles import Profile
+from studspec.play.claims import claims_hold
+from studspec.play.irregular_hand import ruling_data, ruling_text
+from studspec.play.replay import RECORD_ENDS_EARLY, ReplayResult, Violation, replay
 from studspec.records.detect import read_hand_histories
 from studspec.records.hand import HandRecord, Origin, PlayerRecord
 from studspec.records.phh import parse_phh, read_phh
@@ -49,7 +48,8 @@ from studspec.records.site_profiles import ProfileChooser, site_formats_text
 from studspec.records.sitetext import Problem
 from studspec.records.stream import stream_hand_histories
 from studspec.records.unstated import BringIns, Filled, fill_bring_ins
-from studspec.replay import RECORD_ENDS_EARLY, ReplayResult, Violation, replay
+from studspec.run.parallel import run_map
+from studspec.specdata.profiles import Profile
 from studspec.specdata.quote_fit import clause_quote
 
 EXIT_OK, EXIT_FOUND, EXIT_INPUT = 0, 1, 2

@@ -29,7 +29,7 @@ from studspec.cli.reports import Report
 from studspec.engines.protocol import Engine
 from studspec.engines.registry import engine_factory
 from studspec.fuzz.protocol_suite import HOLDS, run_suite, suite_data, suite_lines
-from studspec.profiles import Game, Profile, load_profile
+from studspec.specdata.profiles import Game, Profile, load_profile
 from studspec.specdata.quote_fit import clause_quote
 
 ORDER = (FAILED, PASSED, NOT_CHECKED, NOT_APPLICABLE)

@@ -18,12 +18,12 @@ import copy
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from studspec.betting import wager_refusal
-from studspec.bringin import lowest_door_card_seats
-from studspec.cards import Card
-from studspec.hand import Hand
-from studspec.pots import PotDivision
-from studspec.settle import HandSettlement
+from studspec.play.hand import Hand
+from studspec.rules.betting import wager_refusal
+from studspec.rules.bringin import lowest_door_card_seats
+from studspec.rules.cards import Card
+from studspec.rules.pots import PotDivision
+from studspec.rules.settle import HandSettlement
 
 Who = Callable[[int], str]
 WAGERS = ("bet", "complete", "raise")

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from studspec.cli.render import table
 from studspec.cli.reports import Report
-from studspec.enumeration import Counts, enumerate_five, enumerate_seven, terminal_progress
-from studspec.low import QUALIFIERS
+from studspec.evaluate.enumeration import Counts, enumerate_five, enumerate_seven, terminal_progress
+from studspec.rules.low import QUALIFIERS
 
 
 def _share(count: int, total: int) -> str:

@@ -39,8 +39,8 @@ from studspec.fuzz.protocol_suite import (
 )
 from studspec.fuzz.report import campaign_report
 from studspec.inputs import output_folder
-from studspec.parallel import check_jobs
-from studspec.profiles import Game, Profile, load_profile
+from studspec.run.parallel import check_jobs
+from studspec.specdata.profiles import Game, Profile, load_profile
 
 T = TypeVar("T")
 

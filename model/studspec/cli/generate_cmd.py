@@ -15,7 +15,7 @@ from studspec.cli.reports import Report
 from studspec.errors import InvalidInputError
 from studspec.fuzz.corpus import generated_hands
 from studspec.inputs import output_folder
-from studspec.profiles import load_profile
+from studspec.specdata.profiles import load_profile
 
 NAME_WIDTH = 6
 

@@ -30,7 +30,7 @@ from studspec.fuzz.infer import Inconsistency, infer_profile, inferred_data, pro
 from studspec.fuzz.lockstep import HandRun
 from studspec.fuzz.protocol_suite import HOLDS, suite_data, suite_lines
 from studspec.fuzz.report import campaign_report, minimal_hand_phh
-from studspec.profiles import Game
+from studspec.specdata.profiles import Game
 
 
 def _new_file(folder: Path, stem: str, suffix: str) -> Path:

@@ -1,7 +1,7 @@
 """The part of `studspec verify` that checks the link between proofs, model and sources.
 
 Three checks: the known-wrong rule variants are REFUTED (non-vacuity), every encoding
-agrees with the model on its finite domain (studspec.agreement), and profile values that
+agrees with the model on its finite domain (studspec.prove.agreement), and profile values that
 cite a number or an order in a quote equal what the quote states, and every other value
 of a source's or an authority's profile equals the reading of the passage it cites
 (golden checks); and every such value is held to the casebook cases that record its
@@ -13,13 +13,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from studspec.agreement import all_agreements, run_agreements
 from studspec.cli.render import table
 from studspec.cli.stage_progress import StageProgress
 from studspec.cli.vacuity import vacuity_report
-from studspec.parallel import default_jobs
-from studspec.proving import Obligation
-from studspec.specdata.case_ties import CaseTie, golden_case_ties, iter_broken, ties_of
+from studspec.prove.agreement import all_agreements, run_agreements
+from studspec.prove.case_ties import CaseTie, golden_case_ties, iter_broken, ties_of
+from studspec.prove.proving import Obligation
+from studspec.run.parallel import default_jobs
 from studspec.specdata.golden import GoldenResult, golden_results
 
 
@@ -92,7 +92,7 @@ def golden_section() -> tuple[list[tuple[str, bool, str]], str, dict[str, Any]]:
 
     Each value of a rule text's or an authority's profile is tied by its quote or the
     reading of the passage it cites, and by the casebook cases that record its source's
-    answer (``studspec.specdata.case_ties``). A value a quote or a reading contradicts, a
+    answer (``studspec.prove.case_ties``). A value a quote or a reading contradicts, a
     case whose recorded answer the profile contradicts, or a value with neither a quote,
     a reading nor a case fails; a value tied by a reading alone, with no case, is listed.
     """

@@ -295,7 +295,7 @@ def _dispatch(arguments: argparse.Namespace) -> Report | CheckReport:
         return unread_report(arguments.files)
     if command == "check":
         from studspec.cli.check import check_report
-        from studspec.parallel import check_jobs, terminal_progress
+        from studspec.run.parallel import check_jobs, terminal_progress
 
         return check_report(arguments.files, arguments.profile,
                             fast_path=arguments.fast_path, jobs=check_jobs(arguments.jobs),

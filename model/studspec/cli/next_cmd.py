@@ -19,22 +19,22 @@ import json
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from studspec.betting_state import ActionKind, LegalAction
 from studspec.cases.answers import dealer_answer
 from studspec.cases.kinds import KINDS, show_answer
 from studspec.cli.deciding import deciding
 from studspec.cli.reports import Report
-from studspec.dealing import fold_pattern_of
-from studspec.deck import Conventions, seventh_street_need
 from studspec.errors import InvalidInputError, StudSpecError
-from studspec.hand import Hand
-from studspec.hand_state import EventKind, Phase
 from studspec.inputs import input_file
-from studspec.irregular_hand import ruling_data, ruling_text
-from studspec.profiles import load_profile, profile_names
+from studspec.play.hand import Hand
+from studspec.play.hand_state import EventKind, Phase
+from studspec.play.irregular_hand import ruling_data, ruling_text
+from studspec.play.replay import ReplayResult, replay_partial
 from studspec.records.hand import HandRecord
-from studspec.replay import ReplayResult, replay_partial
-from studspec.wagering import Street
+from studspec.rules.betting_state import ActionKind, LegalAction
+from studspec.rules.dealing import fold_pattern_of
+from studspec.rules.deck import Conventions, seventh_street_need
+from studspec.rules.wagering import Street
+from studspec.specdata.profiles import load_profile, profile_names
 
 EXIT_OK, EXIT_FOUND, EXIT_INPUT = 0, 1, 2
 DIFFERS = "* "

@@ -7,14 +7,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from studspec.cli.render import paragraph, table
-from studspec.parallel import default_jobs
-from studspec.profiles import PARAMETERS, all_profiles
-from studspec.proving import ProofResult, Verdict, run_obligations, select_obligations
+from studspec.prove.proving import ProofResult, Verdict, run_obligations, select_obligations
+from studspec.prove.traceability import clause_chains
+from studspec.run.parallel import default_jobs
 from studspec.specdata.clauses import Citation, load_clauses
 from studspec.specdata.coverage import coverage_problems, coverage_report
 from studspec.specdata.findings import load_findings, street_name
+from studspec.specdata.profiles import PARAMETERS, all_profiles
 from studspec.specdata.quote_fit import citation_data as citation_data  # web.ask reads it here
-from studspec.traceability import clause_chains
 
 
 @dataclass

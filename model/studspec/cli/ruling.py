@@ -19,9 +19,9 @@ from studspec.cases.ruling import Group, answer_words
 from studspec.cli.next_cmd import AMOUNTS
 from studspec.cli.render import paragraph, table
 from studspec.cli.reports import Report, citation_lines
-from studspec.profiles import Profile, all_profiles, load_profile
 from studspec.records.hand import Action, ActionKind, Deal, Event
 from studspec.specdata.clauses import get_clause
+from studspec.specdata.profiles import Profile, all_profiles, load_profile
 from studspec.specdata.quote_fit import citation_data
 
 EXIT_OK, EXIT_FOUND = 0, 1

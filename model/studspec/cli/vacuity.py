@@ -6,13 +6,13 @@ from collections.abc import Callable
 
 from studspec.cli.render import table
 from studspec.cli.reports import Report
-from studspec.parallel import default_jobs
-from studspec.proving import (
+from studspec.prove.proving import (
     Obligation,
     check_vacuity,
     select_obligations,
     vacuous_obligations,
 )
+from studspec.run.parallel import default_jobs
 
 
 def vacuity_report(obligations: list[Obligation], jobs: int = 1,

@@ -1,6 +1,6 @@
 """``studspec variants``: the profiles as differences from their parents by default, one
 parameter or one profile on request, and the full parameters × profiles grid with
-``--full`` (see :mod:`studspec.variant_views`)."""
+``--full`` (see :mod:`studspec.specdata.variant_views`)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,12 @@ from typing import Any
 
 from studspec.cli.render import table
 from studspec.cli.reports import Report, variants_report
-from studspec.variant_views import differences, parameter_view, profile_view, profiles_by_name
+from studspec.specdata.variant_views import (
+    differences,
+    parameter_view,
+    profile_view,
+    profiles_by_name,
+)
 
 
 def variants_cmd(*, diff: list[str] | None = None, parameter: str | None = None,

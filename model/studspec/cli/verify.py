@@ -14,15 +14,15 @@ from studspec.cli.render import table
 from studspec.cli.reports import Report, coverage_report_cmd, findings_report, prove_report
 from studspec.cli.stage_progress import StageProgress
 from studspec.errors import StudSpecError
-from studspec.parallel import default_jobs
 from studspec.paths import tests_dir
-from studspec.profiles import Profile, all_profiles
-from studspec.proving import Verdict, all_obligations, run_obligations
+from studspec.prove.proving import Verdict, all_obligations, run_obligations
+from studspec.prove.traceability import traceability_gaps
+from studspec.run.parallel import default_jobs
 from studspec.specdata.clauses import load_clauses
 from studspec.specdata.findings import load_findings
 from studspec.specdata.points import load_points, point_problems
+from studspec.specdata.profiles import Profile, all_profiles
 from studspec.specdata.sources import load_sources
-from studspec.traceability import traceability_gaps
 
 
 def _casebook(profiles: list[Profile]) -> tuple[bool, str]:

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from studspec.betting import wager_kind
-from studspec.betting_state import WAGER_KINDS, Action, ActionKind, LegalAction
-from studspec.cards import Card
 from studspec.engines.protocol import EngineRefusal, Move, MoveKind, Observation, SeatView, Table
 from studspec.errors import IllegalActionError, InvalidInputError
-from studspec.hand import Hand
-from studspec.hand_state import Phase
-from studspec.profiles import Profile
+from studspec.play.hand import Hand
+from studspec.play.hand_state import Phase
+from studspec.rules.betting import wager_kind
+from studspec.rules.betting_state import WAGER_KINDS, Action, ActionKind, LegalAction
+from studspec.rules.cards import Card
+from studspec.specdata.profiles import Profile
 
 _MOVE_OF = {ActionKind.FOLD: MoveKind.FOLD, ActionKind.CHECK: MoveKind.CHECK,
             ActionKind.CALL: MoveKind.CALL, ActionKind.BRING_IN: MoveKind.BRING_IN,

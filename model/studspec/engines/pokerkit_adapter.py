@@ -23,9 +23,9 @@ from importlib import import_module
 from types import ModuleType
 from typing import Any
 
-from studspec.cards import Card, parse_card
 from studspec.engines.protocol import EngineRefusal, Move, MoveKind, Observation, SeatView, Table
 from studspec.errors import StudSpecError
+from studspec.rules.cards import Card, parse_card
 
 POKERKIT_VERSION = "0.7.7"
 

@@ -19,10 +19,10 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Protocol
 
-from studspec.cards import Card
 from studspec.errors import StudSpecError
-from studspec.profiles import Game
-from studspec.stakes import Stakes
+from studspec.rules.cards import Card
+from studspec.rules.stakes import Stakes
+from studspec.specdata.profiles import Game
 
 
 class MoveKind(StrEnum):

@@ -22,7 +22,7 @@ from typing import TypeVar
 from studspec.engines.protocol import Engine, Move, Observation, Table
 from studspec.errors import InvalidInputError, StudSpecError
 from studspec.inputs import check_seconds
-from studspec.profiles import load_profile
+from studspec.specdata.profiles import load_profile
 
 EngineFactory = Callable[[], Engine]
 T = TypeVar("T")

@@ -17,10 +17,10 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from studspec.cards import parse_card
 from studspec.engines.protocol import Move, MoveKind, Observation, SeatView, Table
 from studspec.inputs import MESSAGE_BYTES, NESTING, check_nesting, decoding_limit_reason
-from studspec.stakes import Stakes
+from studspec.rules.cards import parse_card
+from studspec.rules.stakes import Stakes
 
 PROTOCOL_VERSION = 1
 SCHEMA_FILE = "engine-protocol-v1.schema.json"

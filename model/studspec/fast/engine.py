@@ -9,7 +9,7 @@ from __future__ import annotations
 from studspec.engines.protocol import EngineRefusal, Move, Observation, SeatView, Table
 from studspec.errors import IllegalActionError, InvalidInputError
 from studspec.fast.hand import FastHand, FastRules
-from studspec.profiles import Profile
+from studspec.specdata.profiles import Profile
 
 
 class FastEngine:

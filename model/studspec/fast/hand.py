@@ -17,25 +17,25 @@ from collections.abc import Sequence
 from dataclasses import replace
 from itertools import combinations
 
-from studspec.board import board_tie_key
-from studspec.bringin import bring_in_seat
-from studspec.cards import Card
-from studspec.deck import Conventions, check_table_size
 from studspec.engines.protocol import Move, MoveKind, Table
 from studspec.errors import InvalidInputError
+from studspec.evaluate.fasteval import high_code_of, high_tables, low_code_of
 from studspec.fast.round import FastRound
-from studspec.fasteval import high_code_of, high_tables, low_code_of
-from studspec.hand import _check_chips as check_chips
-from studspec.hand_rules import deck_street, show_order, street_opener
-from studspec.hand_state import SeatCards, contender_of, open_pair_showing
-from studspec.low import NO_LOW_CODE, decode_low
-from studspec.pots import Contender
-from studspec.profiles import Game, Profile
-from studspec.ranking import decode_high
-from studspec.settle import settle_hand
-from studspec.stakes import Stakes, post_antes
-from studspec.trace import implements
-from studspec.wagering import BetRules
+from studspec.play.hand import check_chips
+from studspec.play.hand_rules import deck_street, show_order, street_opener
+from studspec.play.hand_state import SeatCards, contender_of, open_pair_showing
+from studspec.rules.board import board_tie_key
+from studspec.rules.bringin import bring_in_seat
+from studspec.rules.cards import Card
+from studspec.rules.deck import Conventions, check_table_size
+from studspec.rules.low import NO_LOW_CODE, decode_low
+from studspec.rules.pots import Contender
+from studspec.rules.ranking import decode_high
+from studspec.rules.settle import settle_hand
+from studspec.rules.stakes import Stakes, post_antes
+from studspec.rules.wagering import BetRules
+from studspec.specdata.marks import implements
+from studspec.specdata.profiles import Game, Profile
 
 
 class FastRules:

@@ -1,7 +1,7 @@
 """A fast hand that keeps its record: the moves ``replay.record_of`` reads from a ``Hand``.
 
 ``RecordingHand`` logs the antes, each street's deal, every action and the showdown's shows
-in the one move format (``fast.moves``), in the order and shape ``record_of`` gives them as
+in the one move format (``records.moves``), in the order and shape ``record_of`` gives them as
 events, so a corpus written from the fast path is byte-identical to one written from
 ``Hand`` (tests/test_generate.py compares the two). ``phh`` writes the hand as PHH straight
 from the moves (``records.phh_moves.phh_of_moves``); ``record`` builds the record's events
@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from studspec.engines.protocol import Move, MoveKind, Table
 from studspec.fast.hand import FastHand, FastRules
-from studspec.fast.moves import (
+from studspec.records.hand import HandRecord, Origin, PlayerRecord
+from studspec.records.moves import (
     ANTE,
     BRING_IN,
     CHECK_CALL,
@@ -27,7 +28,6 @@ from studspec.fast.moves import (
     RecordMove,
     event_of,
 )
-from studspec.records.hand import HandRecord, Origin, PlayerRecord
 from studspec.records.phh_moves import phh_of_moves
 
 _KIND = {MoveKind.FOLD: FOLD, MoveKind.CHECK: CHECK_CALL, MoveKind.CALL: CHECK_CALL,

@@ -16,12 +16,18 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from studspec.cards import Card
-from studspec.claims import claims_hold
 from studspec.engines.protocol import Move, MoveKind
 from studspec.errors import StudSpecError
 from studspec.fast.hand import FastRules, FastTable
-from studspec.fast.moves import (
+from studspec.fast.round import CHECK as CHECK_MOVE
+from studspec.fast.round import FOLD as FOLD_MOVE
+from studspec.fast.round import _move
+from studspec.play.claims import claims_hold
+from studspec.play.hand_state import open_pair_showing
+from studspec.play.irregular_hand import AppliedRuling
+from studspec.play.replay import Violation
+from studspec.records.hand import HandRecord
+from studspec.records.moves import (
     ALL_IN,
     ANTE,
     BRING_IN,
@@ -40,15 +46,9 @@ from studspec.fast.moves import (
     header_of,
     moves_of,
 )
-from studspec.fast.round import CHECK as CHECK_MOVE
-from studspec.fast.round import FOLD as FOLD_MOVE
-from studspec.fast.round import _move
-from studspec.hand_state import open_pair_showing
-from studspec.irregular_hand import AppliedRuling
-from studspec.profiles import Profile
-from studspec.records.hand import HandRecord
-from studspec.replay import Violation
-from studspec.trace import implements
+from studspec.rules.cards import Card
+from studspec.specdata.marks import implements
+from studspec.specdata.profiles import Profile
 
 
 class Undecided(Exception):
@@ -272,7 +272,7 @@ def _compare(header: Header, stacks: tuple[int, ...], awards: dict[int, int]) ->
 
 def accept_moves(header: Header, moves: Iterable[RecordMove],
                  rules: FastRules) -> FastResult | None:
-    """The result of a record (as moves, ``fast.moves``) the fast path finds clean, or
+    """The result of a record (as moves, ``records.moves``) the fast path finds clean, or
     None: then the caller replays the record through Hand."""
     try:
         hand = RecordedHand(rules, header)

@@ -2,16 +2,16 @@
 
 ``FastRound`` holds per-seat lists (stack, wager, folded, acted) and the round's counters,
 changed in place by ``apply``; ``moves`` lists the actor's legal moves as the adapter
-protocol names them. Every rule is the one of ``studspec.betting`` (clauses below), written
+protocol names them. Every rule is the one of ``studspec.rules.betting`` (clauses below), written
 without a copy of the state per move; the lock-step tests hold the two to the same answers.
 """
 
 from __future__ import annotations
 
 from studspec.engines.protocol import Move, MoveKind
-from studspec.stakes import Stakes
-from studspec.trace import implements
-from studspec.wagering import BetRules
+from studspec.rules.stakes import Stakes
+from studspec.rules.wagering import BetRules
+from studspec.specdata.marks import implements
 
 FOLD, CHECK = Move(MoveKind.FOLD), Move(MoveKind.CHECK)
 _MOVES: dict[tuple[MoveKind, int], Move] = {}

@@ -20,8 +20,6 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import seed as hypothesis_seed
 from hypothesis.strategies import SearchStrategy
 
-from studspec.cards import Card
-from studspec.cluster import close_client, cluster_client, cluster_result
 from studspec.engines.model_adapter import ModelEngine
 from studspec.engines.protocol import Engine
 from studspec.errors import StudSpecError
@@ -29,9 +27,11 @@ from studspec.fast.engine import FastEngine
 from studspec.fuzz.generate import HandSpec, hand_specs
 from studspec.fuzz.lockstep import Divergence, HandRun, play, play_accept_fast
 from studspec.fuzz.shrink import Trial, shrink
-from studspec.hand_state import EventKind
-from studspec.parallel import stop_pool, worker_result
-from studspec.profiles import Game, Profile
+from studspec.play.hand_state import EventKind
+from studspec.rules.cards import Card
+from studspec.run.cluster import close_client, cluster_client, cluster_result
+from studspec.run.parallel import stop_pool, worker_result
+from studspec.specdata.profiles import Game, Profile
 
 EngineFactory = Callable[[], Engine]
 Progress = Callable[[int, Counter[str]], None]

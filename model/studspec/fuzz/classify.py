@@ -18,8 +18,7 @@ from studspec.engines.model_adapter import ModelEngine
 from studspec.engines.protocol import EngineRefusal
 from studspec.errors import InvalidInputError
 from studspec.fuzz.lockstep import HandRun
-from studspec.profiles import PARAMETERS, Profile, all_profiles
-from studspec.profiles import _typed as typed_value
+from studspec.specdata.profiles import PARAMETERS, Profile, all_profiles, typed_value
 
 RULE_DIFFERENCE, ENGINE_DEFECT = "rule difference", "engine defect"
 

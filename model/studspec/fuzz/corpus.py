@@ -13,18 +13,18 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from studspec.cards import full_deck
 from studspec.engines.model_adapter import ModelEngine
 from studspec.engines.protocol import Engine, EngineRefusal, Table
 from studspec.errors import StudSpecError
 from studspec.fast.hand import FastRules
 from studspec.fast.record import RecordingHand
 from studspec.fuzz.generate import Choice, HandSpec, pick
-from studspec.profiles import Profile
+from studspec.play.replay import record_of
 from studspec.records.hand import HandRecord, Origin
 from studspec.records.phh import write_phh
-from studspec.replay import record_of
-from studspec.stakes import Stakes
+from studspec.rules.cards import full_deck
+from studspec.rules.stakes import Stakes
+from studspec.specdata.profiles import Profile
 
 MAX_DECISIONS = 200  # a fixed-limit hand has far fewer (5 rounds, capped raises)
 

@@ -14,10 +14,10 @@ from dataclasses import dataclass
 
 from hypothesis import strategies as st
 
-from studspec.cards import Card, full_deck
 from studspec.engines.protocol import Move, MoveKind, Observation, Table
-from studspec.profiles import Game
-from studspec.stakes import Stakes
+from studspec.rules.cards import Card, full_deck
+from studspec.rules.stakes import Stakes
+from studspec.specdata.profiles import Game
 
 
 @dataclass(frozen=True)

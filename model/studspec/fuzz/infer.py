@@ -52,8 +52,7 @@ from studspec.fuzz.classify import (
 )
 from studspec.fuzz.generate import HandSpec
 from studspec.fuzz.lockstep import HandRun, play
-from studspec.profiles import PARAMETERS, Game, Profile
-from studspec.profiles import _typed as typed_value
+from studspec.specdata.profiles import PARAMETERS, Game, Profile, typed_value
 
 EngineFactory = Callable[[], Engine]
 _ONE_VALUE = re.compile(r"^(\w+) = (\S+)$")

@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from studspec.hand import Hand
-from studspec.hand_state import contender_of
-from studspec.pots import Contender, PotDivision, divide_pot
-from studspec.sidepots import build_pots
+from studspec.play.hand import Hand
+from studspec.play.hand_state import contender_of
+from studspec.rules.pots import Contender, PotDivision, divide_pot
+from studspec.rules.sidepots import build_pots
 
 
 def award_clause(model_net: Sequence[int], engine_net: Sequence[int], hand: Hand) -> str:

@@ -16,7 +16,7 @@ from studspec.engines.model_adapter import ModelEngine
 from studspec.engines.protocol import Engine, EngineRefusal, Move, MoveKind, Observation, SeatView
 from studspec.fuzz.generate import HandSpec, illegal_probe, pick
 from studspec.fuzz.labels import award_clause
-from studspec.hand_state import EventKind
+from studspec.play.hand_state import EventKind
 
 
 @dataclass(frozen=True)

@@ -15,15 +15,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from studspec.cards import full_deck
 from studspec.engines.conventions import PROTOCOL
 from studspec.engines.model_adapter import ModelEngine
 from studspec.engines.protocol import Engine, Table
 from studspec.errors import StudSpecError
 from studspec.fuzz.generate import Choice, HandSpec
 from studspec.fuzz.lockstep import play
-from studspec.profiles import Game, Profile
-from studspec.stakes import Stakes
+from studspec.rules.cards import full_deck
+from studspec.rules.stakes import Stakes
+from studspec.specdata.profiles import Game, Profile
 
 HOLDS, MISMATCH, DIVERGES = "holds", "protocol mismatch", "diverges"
 BRING_IN, FOLD, WAGER_AFTER_BRING_IN, WAGER = 0, 1, 1, 2  # picks among the sorted moves

@@ -19,9 +19,9 @@ from studspec.engines.protocol import Engine
 from studspec.fuzz.campaign import Campaign
 from studspec.fuzz.classify import Classification, classify
 from studspec.fuzz.lockstep import HandRun, play
-from studspec.profiles import Profile
+from studspec.play.replay import record_of
 from studspec.records.phh import write_phh
-from studspec.replay import record_of
+from studspec.specdata.profiles import Profile
 from studspec.specdata.quote_fit import clause_quote
 
 

@@ -16,9 +16,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from typing import TypeVar
 
-from studspec.cards import Card
 from studspec.fuzz.generate import Choice, HandSpec
-from studspec.stakes import Stakes
+from studspec.rules.cards import Card
+from studspec.rules.stakes import Stakes
 
 T = TypeVar("T")
 

@@ -20,7 +20,6 @@ from __future__ import annotations
 import dataclasses
 from typing import Literal, TypeVar
 
-from studspec.cards import Card
 from studspec.errors import InvalidInputError
 from studspec.inputs import SEAT_NUMBER, bounded_number, check_players
 from studspec.records.hand import (
@@ -39,6 +38,7 @@ from studspec.records.hand import (
 )
 from studspec.records.irregular_sites import absent_irregularities
 from studspec.records.sitetext import Problem, card_token
+from studspec.rules.cards import Card
 
 Half = Literal["high", "low", "whole", "returned"]
 

@@ -44,7 +44,6 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from studspec.low import best_low
 from studspec.records.builder import Half, HandBuilder, infer_halves
 from studspec.records.chatter import is_chatter
 from studspec.records.hand import Action, ActionKind, ClaimKind, Deal, Game, HandRecord, Show
@@ -70,6 +69,7 @@ from studspec.records.sitetext import (
     parse_money,
     split_actor,
 )
+from studspec.rules.low import best_low
 
 _PLAIN_MONEY = re.compile(r"[$€£¥₹]?(?P<whole>\d{1,3}(?:,\d{3})*|\d{1,15})(?:\.(?P<cents>\d{1,2}))?"
                           r"[$€£¥₹]?(?: [A-Z]{3})?$")

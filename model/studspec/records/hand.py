@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Literal
 
-from studspec.cards import Card
+from studspec.rules.cards import Card
 
 Game = Literal["high", "hilo"]
 
@@ -53,7 +53,7 @@ class Action:
     the log gives a raise (``raises $0.03 to $0.08``), measured as ``by_over`` says: over
     the ``level`` the player faced, over the last ``full`` bet, or ``any`` of those or the
     chips added (a site whose meaning is not known). Every stated figure is a claim the
-    replay checks (``studspec.claims``)."""
+    replay checks (``studspec.play.claims``)."""
 
     player: int
     kind: ActionKind

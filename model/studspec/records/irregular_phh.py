@@ -26,10 +26,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from decimal import Decimal
 
-from studspec.cards import Card, parse_card
 from studspec.errors import InvalidInputError
 from studspec.inputs import parse_amount
 from studspec.records.hand import Action, ActionKind, HandRecord, Irregularity, IrregularityKind
+from studspec.rules.cards import Card, parse_card
 
 FIELD = "_studspec_irregularities"
 ENTRY_FIELDS = ("at", "kind", "player", "cards", "action")

@@ -29,7 +29,6 @@ from collections.abc import Sequence
 from decimal import Decimal
 from pathlib import Path
 
-from studspec.cards import Card, known_card, parse_card
 from studspec.errors import InvalidInputError
 from studspec.inputs import check_nesting, decode_toml, input_file, parse_amount, read_utf8
 from studspec.records.hand import (
@@ -51,6 +50,7 @@ from studspec.records.irregular_phh import (
     read_irregularities,
 )
 from studspec.records.toml_subset import read_plain_toml
+from studspec.rules.cards import Card, known_card, parse_card
 
 VARIANTS: dict[str, Game] = {"F7S": "high", "F7S/8": "hilo"}
 COMMUNITY_COMMENT = "community card"

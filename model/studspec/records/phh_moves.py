@@ -1,8 +1,8 @@
 """A PHH file straight into the fast path's moves, without building the record's events.
 
 ``phh_moves(text, name)`` reads a PHH document of the plain shape ``studspec generate``
-and most writers produce, and gives the hand's :class:`~studspec.fast.moves.Header`, its
-moves (``fast.moves``) and what the report names (players, hand id, profile), each action
+and most writers produce, and gives the hand's :class:`~studspec.records.moves.Header`, its
+moves (``records.moves``) and what the report names (players, hand id, profile), each action
 string turned into its move in one step. It is a second reader of PHH beside
 ``records.phh.parse_phh`` and never decides what is an error: anything outside the plain
 shape — a field it does not know, an amount that is not a whole number, an action or card
@@ -10,7 +10,7 @@ it does not read at a glance, an irregularity — gives None, and the
 caller reads the file with ``parse_phh``, which reads it or explains why not.
 
 It is held to ``parse_phh`` like an engine to ``Hand``: whenever it gives a hand, the
-header and moves are those of ``parse_phh``'s record (``fast.moves.header_of`` and
+header and moves are those of ``parse_phh``'s record (``records.moves.header_of`` and
 ``moves_of``), the players and hand id the same (tests/test_phh_moves.py, on generated
 hands under every profile, the test data's PHH files and tampered ones).
 """
@@ -19,9 +19,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from studspec.cards import Card, known_card
 from studspec.errors import StudSpecError
-from studspec.fast.moves import (
+from studspec.inputs import MAX_AMOUNT, check_nesting
+from studspec.records.moves import (
     BRING_IN,
     CHECK_CALL,
     COMMUNITY,
@@ -37,8 +37,6 @@ from studspec.fast.moves import (
     Header,
     RecordMove,
 )
-from studspec.inputs import MAX_AMOUNT, check_nesting
-from studspec.profiles import Game
 from studspec.records.phh import (
     COMMUNITY_COMMENT,
     UNCONTESTED_MUCK,
@@ -47,7 +45,9 @@ from studspec.records.phh import (
     _toml_string,
 )
 from studspec.records.toml_subset import read_plain_toml
-from studspec.stakes import Stakes
+from studspec.rules.cards import Card, known_card
+from studspec.rules.stakes import Stakes
+from studspec.specdata.profiles import Game
 
 # Fields this reader takes; any other field (seats, a currency, irregularities, a field of
 # another tool) sends the file to parse_phh.

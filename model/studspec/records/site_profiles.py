@@ -18,8 +18,8 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Collection
 
-from studspec.profiles import Profile, load_profile, profile_names
 from studspec.records.hand import HandRecord
+from studspec.specdata.profiles import Profile, load_profile, profile_names
 
 SITE_NAMES = {"pokerstars": "PokerStars", "fulltilt": "Full Tilt", "partypoker": "PartyPoker",
               "ongame": "OnGame", "winamax": "Winamax", "merge": "Merge", "everleaf": "Everleaf",

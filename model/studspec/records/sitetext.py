@@ -11,9 +11,9 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from studspec.cards import Card, parse_card
 from studspec.errors import InvalidInputError
 from studspec.inputs import parse_amount
+from studspec.rules.cards import Card, parse_card
 
 Severity = Literal["error", "skipped", "warning"]
 """``error``: the hand could not be read; ``skipped``: not a stud hand (another game);

@@ -7,9 +7,9 @@ from functools import cache
 
 from studspec.errors import SpecError
 from studspec.paths import spec_dir
+from studspec.specdata.marks import AREAS, is_clause_id
 from studspec.specdata.sources import load_sources, quote_occurs
 from studspec.specdata.toml_fields import Record, load_toml
-from studspec.trace import AREAS, is_clause_id
 
 STATUSES = ("formal", "partial", "informal", "out-of-scope", "archived")
 CLAUSE_FIELDS = ("id", "title", "statement", "status", "reason", "parameters", "notes",
@@ -87,7 +87,7 @@ def _clause(raw: object, file: str, area: str, number: int) -> Clause:
                       for i, c in enumerate(record.tables("citation")))
     if not citations:
         raise record.fail("citation", "a clause cites at least one source")
-    from studspec.profiles import PARAMETERS  # local: profiles imports cards, not specdata
+    from studspec.specdata.profiles import PARAMETERS  # local: profiles imports cards, not specdata
 
     parameters = record.texts("parameters")
     for parameter in parameters:

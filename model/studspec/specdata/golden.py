@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass
 
 from studspec.paths import spec_dir
-from studspec.profiles import Profile, all_profiles
+from studspec.specdata.profiles import Profile, all_profiles
 from studspec.specdata.sources import load_sources, quote_occurs
 from studspec.specdata.toml_fields import Record, load_toml
 

@@ -17,10 +17,10 @@ from studspec.cli.next_cmd import AMOUNTS, amount_text, duty_text, grouped_answe
 from studspec.cli.reports import citation_data
 from studspec.cli.ruling import table_of
 from studspec.errors import InvalidInputError
-from studspec.irregular_hand import ruling_text
+from studspec.play.irregular_hand import ruling_text
 from studspec.records.hand import HandRecord, IrregularityKind
+from studspec.rules.wagering import Street
 from studspec.specdata.clauses import load_clauses
-from studspec.wagering import Street
 from studspec.web.dealform import DealRefused, deal_form
 from studspec.web.html import (
     citation,
@@ -397,7 +397,7 @@ def _clauses(answers: Sequence[Mapping[str, Any]]) -> str:
 
 
 def _profiles_form(state: AskState) -> str:
-    from studspec.profiles import profile_names
+    from studspec.specdata.profiles import profile_names
 
     chosen = set(state.chosen_profiles)
     boxes = "".join(

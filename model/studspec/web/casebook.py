@@ -17,7 +17,7 @@ from studspec.cases.kinds import KINDS
 from studspec.cli.next_cmd import AMOUNTS
 from studspec.cli.ruling import ruling_report, table_of
 from studspec.errors import InvalidInputError
-from studspec.profiles import all_profiles, profile_names
+from studspec.specdata.profiles import all_profiles, profile_names
 from studspec.web.html import citation, esc, page, profiles_label, seat_table
 from studspec.web.names import profile_name
 from studspec.web.state import MAX_VALUE, AskState

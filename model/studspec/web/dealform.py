@@ -20,7 +20,7 @@ from typing import Any
 from studspec.cli.ruling import table_of
 from studspec.errors import InvalidInputError
 from studspec.records.hand import HandRecord
-from studspec.wagering import Street
+from studspec.rules.wagering import Street
 from studspec.web.html import RANK_SHOWN, RANKS, SUITS, card_name, esc
 
 FIELD = re.compile(r"c\d{1,2}|community")

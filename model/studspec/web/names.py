@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from studspec.profiles import resolve_profile
+from studspec.specdata.profiles import resolve_profile
 from studspec.specdata.sources import load_sources
 
 LANGUAGES = {"es": "Spanish", "it": "Italian", "en": "English"}

@@ -24,11 +24,11 @@ from typing import Any
 from urllib.parse import urlencode
 
 from studspec.errors import InvalidInputError
-from studspec.profiles import load_profile, profile_names
 from studspec.records.hand import HandRecord
 from studspec.records.irregular_phh import FIELD as IRREGULARITIES
 from studspec.records.phh import VARIANTS, parse_phh, write_phh
 from studspec.records.site_profiles import SITE_PROFILES
+from studspec.specdata.profiles import load_profile, profile_names
 
 MAX_SEATS = 10
 MAX_ACTIONS = 300
