@@ -286,11 +286,13 @@ def pin_community_first_actor() -> Iterator[Goal]:
                         yield (f"{rule}, boards {_shown(boards)}, community {community}, "
                                f"6th opener {sixth}: model {got}, clause {want}", got == want)
                     seat_cards = [SeatCards() for _ in boards]
-                    got = street_opener(7, seat_cards, boards, profile, community)
-                    sixth = street_opener(6, seat_cards, boards, profile, None)
-                    want = declared_community_first(boards, sixth or 0, community, rule)
+                    opener = street_opener(7, seat_cards, boards, profile, community)
+                    sixth_opener = street_opener(6, seat_cards, boards, profile, None)
+                    declared = (None if sixth_opener is None else declared_community_first(
+                        boards, sixth_opener, community, rule))
                     yield (f"street_opener, {rule}, boards {_shown(boards)}, community "
-                           f"{community}: model {got}, clause {want}", got == want)
+                           f"{community}: model {opener}, clause {declared}",
+                           opener is not None and opener == declared)
     yield exhaustive("DECK-07 statement", cases())
 
 
