@@ -13,7 +13,12 @@ import z3
 from studspec.cli.main import main
 from studspec.cli.reports import prove_report
 from studspec.errors import InvalidInputError
-from studspec.proof_deadline import check_deadline, default_deadline, run_with_deadline
+from studspec.proof_deadline import (
+    WALL_FACTOR,
+    check_deadline,
+    default_deadline,
+    run_with_deadline,
+)
 from studspec.proving import DEFAULT_RLIMIT, Goal, Obligation, Verdict, run_obligation
 
 PRIME_P = 2**48 - 59   # the largest 48-bit prime
@@ -48,12 +53,12 @@ def test_a_slow_obligation_is_stopped_at_its_deadline_and_reported_unknown() -> 
     assert result.detail.startswith("timeout")
     assert result.failed_goal == "no factors"  # the goal it was on, not the easy one before
     assert result.goals == 2
-    assert SHORT_DEADLINE <= elapsed < SHORT_DEADLINE + 10
+    assert SHORT_DEADLINE <= elapsed < WALL_FACTOR * SHORT_DEADLINE + 10  # CPU, or wall time
     assert _children() <= before  # the proof process was stopped and reaped
 
     report = prove_report([], [result])
     assert report.exit_code == 1
-    assert "UNKNOWN factor-96-bit-product at goal 'no factors': stopped (timeout" in report.text
+    assert "UNKNOWN factor-96-bit-product at goal 'no factors': stopped (timeout:" in report.text
     assert "0 of 1 obligations PROVED" in report.text
 
 
@@ -90,3 +95,16 @@ def test_prove_takes_a_deadline_option(capsys: pytest.CaptureFixture[str]) -> No
         main(["prove", "--deadline", "0"])
     assert stopped.value.code == 2  # a usage error
     assert "--deadline: '0': a proof deadline is more than 0" in capsys.readouterr().err
+
+
+def _stall(started: object) -> None:
+    time.sleep(60)  # waits without computing: no CPU time spent
+
+
+def test_a_stalled_proof_process_is_stopped_by_the_wall_clock_backstop() -> None:
+    before = _children()
+    guarded = run_with_deadline(_stall, 0.2)
+    assert guarded.outcome is None
+    assert guarded.reason.startswith("timeout: 2s of wall-clock time passed")
+    assert guarded.seconds < 10
+    assert _children() <= before

@@ -5,15 +5,20 @@ Z3's ``rlimit`` keeps a verdict independent of the machine's speed, but a goal c
 take very long before it exhausts its rlimit (a wrong rule can turn an easy goal into a hard
 one), and a pin's Python side (an exhaustive loop) has no rlimit at all. So each obligation
 is proved in a forked child process that reports, over a pipe, the goal it is starting and
-at the end its result; the parent waits at most the deadline (wall-clock seconds) and then
-kills the child. An obligation stopped this way is UNKNOWN (timeout), which fails like any
-UNKNOWN, naming the goal it was on. The deadline is a guard, not a verdict: an obligation
-that finishes in time has the same result as without it.
+at the end its result. The deadline counts the child's CPU seconds (the kernel's
+``RLIMIT_CPU`` stops it), so a machine busy with other work does not turn a PROVED into a
+timeout; a child that stalls without computing is stopped by a wall-clock backstop of
+``WALL_FACTOR`` times the deadline. An obligation stopped either way is UNKNOWN (timeout),
+which fails like any UNKNOWN, naming the goal it was on. The deadline is a guard, not a
+verdict: an obligation that finishes in time has the same result as without it.
 """
 
 from __future__ import annotations
 
+import math
 import multiprocessing
+import resource
+import signal
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -30,6 +35,9 @@ DEFAULT_DEADLINE_SECONDS = 120.0
 MAX_DEADLINE_SECONDS = 24 * 3600.0
 
 _deadline_seconds = DEFAULT_DEADLINE_SECONDS
+
+WALL_FACTOR = 10
+"""The wall-clock backstop, in deadlines: for a child that waits instead of computing."""
 
 STOP_GRACE_SECONDS = 5.0
 """How long a killed child is waited for before the parent gives up reaping it."""
@@ -70,7 +78,8 @@ class Guarded(Generic[Outcome]):
 
 def run_with_deadline(work: Callable[[Callable[[str], None]], Outcome],
                       seconds: float) -> Guarded[Outcome]:
-    """Run ``work`` in a forked child, at most ``seconds`` of wall-clock time.
+    """Run ``work`` in a forked child, at most ``seconds`` of its CPU time (and at most
+    ``WALL_FACTOR`` times that of wall-clock time).
 
     ``work`` receives a ``started(label)`` callback to name each step it begins (a goal),
     so that a stopped run can say where it stood. Its outcome must be picklable. The child
@@ -78,7 +87,7 @@ def run_with_deadline(work: Callable[[Callable[[str], None]], Outcome],
     """
     context = multiprocessing.get_context("fork")
     receiving, sending = context.Pipe(duplex=False)
-    child = context.Process(target=_child, args=(work, sending), daemon=False)
+    child = context.Process(target=_child, args=(work, sending, seconds), daemon=False)
     start = time.monotonic()
     child.start()
     sending.close()  # the parent only reads: end-of-file when the child is gone
@@ -86,18 +95,22 @@ def run_with_deadline(work: Callable[[Callable[[str], None]], Outcome],
     steps = 0
     try:
         while True:
-            remaining = seconds - (time.monotonic() - start)
+            remaining = WALL_FACTOR * seconds - (time.monotonic() - start)
             if remaining <= 0 or not receiving.poll(remaining):
                 return Guarded(None, last_step, steps, time.monotonic() - start,
-                               f"timeout: the deadline of {seconds:g}s passed; the proof "
-                               "process was stopped")
+                               f"timeout: {WALL_FACTOR * seconds:g}s of wall-clock time "
+                               "passed; the proof process was stopped")
             try:
                 kind, value = receiving.recv()
             except EOFError:
                 child.join(STOP_GRACE_SECONDS)
-                return Guarded(None, last_step, steps, time.monotonic() - start,
-                               f"the proof process died (exit code {child.exitcode}) "
-                               "before answering")
+                if child.exitcode in (-signal.SIGXCPU, -signal.SIGKILL):
+                    reason = (f"timeout: the deadline of {seconds:g} CPU seconds passed; "
+                              "the proof process was stopped")
+                else:
+                    reason = (f"the proof process died (exit code {child.exitcode}) before "
+                              "answering")
+                return Guarded(None, last_step, steps, time.monotonic() - start, reason)
             if kind == "started":
                 last_step, steps = value, steps + 1
             elif kind == "done":
@@ -111,8 +124,18 @@ def run_with_deadline(work: Callable[[Callable[[str], None]], Outcome],
         child.join(STOP_GRACE_SECONDS)
 
 
-def _child(work: Callable[[Callable[[str], None]], Outcome], sending: Connection) -> None:
-    """The child's side: run the work, tell each step started, then the outcome."""
+def _child(work: Callable[[Callable[[str], None]], Outcome], sending: Connection,
+           seconds: float) -> None:
+    """The child's side: limit its CPU time to the deadline (the kernel sends SIGXCPU,
+    which ends it, then SIGKILL a second later), run the work, tell each step started,
+    then the outcome."""
+    limit = max(1, math.ceil(seconds))
+    _soft, hard = resource.getrlimit(resource.RLIMIT_CPU)
+    if hard != resource.RLIM_INFINITY:  # never above a limit this process was given
+        limit = min(limit, max(1, hard - 1))
+        resource.setrlimit(resource.RLIMIT_CPU, (limit, hard))
+    else:
+        resource.setrlimit(resource.RLIMIT_CPU, (limit, limit + 1))
     def started(label: str) -> None:
         sending.send(("started", label))
 

@@ -348,8 +348,9 @@ def _dispatch(arguments: argparse.Namespace) -> Report | CheckReport:
     raise UsageError(f"unknown command {command!r}")  # argparse prevents this
 
 
-DEADLINE_HELP = (f"stop each proof obligation after SECONDS of wall-clock time and report it "
-                 f"UNKNOWN (a failure); default {DEFAULT_DEADLINE_SECONDS:g}")
+DEADLINE_HELP = (f"stop each proof obligation after SECONDS of CPU time (or ten times that of "
+                 f"wall-clock time) and report it UNKNOWN, a failure; default "
+                 f"{DEFAULT_DEADLINE_SECONDS:g}")
 
 
 def _deadline(text: str) -> float:
