@@ -32,6 +32,8 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # run as a script: ``bench`` is importable from the root
+from bench.mutants_deal import deal_mutants  # noqa: E402
 
 
 @dataclass(frozen=True)
@@ -263,6 +265,7 @@ MUTANTS = [
            'board_tie_break = { value = "high_card_by_suit"',
            'board_tie_break = { value = "position"', ("tests/test_spec.py",)),
 ]
+MUTANTS += deal_mutants(Mutant)  # issue 35: the deal, settlement, no-bet showdown, best five
 
 
 def interleaved(mutants: list[Mutant]) -> list[Mutant]:

@@ -19,14 +19,14 @@ from pathlib import Path
 
 import pytest
 
-from studspec.cards import full_deck
 from studspec.engines.model_adapter import ModelEngine
 from studspec.engines.protocol import Table
 from studspec.engines.registry import engine_factory
 from studspec.fuzz.generate import Choice, HandSpec
 from studspec.fuzz.lockstep import play
-from studspec.profiles import load_profile
-from studspec.stakes import Stakes
+from studspec.rules.cards import full_deck
+from studspec.rules.stakes import Stakes
+from studspec.specdata.profiles import load_profile
 
 JAVAC, JAVA = shutil.which("javac"), shutil.which("java")
 if JAVAC is None or JAVA is None:

@@ -27,6 +27,11 @@ from studspec.cli.reports import (
 from studspec.cli.variants_cmd import variants_cmd
 from studspec.errors import InvalidInputError, StudSpecError
 from studspec.inputs import check_path_name, check_seconds
+from studspec.prove.proof_deadline import (
+    DEFAULT_DEADLINE_SECONDS,
+    check_deadline,
+    set_default_deadline,
+)
 from studspec.records.site_profiles import site_formats_text
 
 if TYPE_CHECKING:
@@ -88,6 +93,8 @@ def build_parser() -> argparse.ArgumentParser:
                        help="clause IDs or obligation names; none means all")
     prove.add_argument("--json-out", metavar="FILE",
                        help="also write the results as JSON to FILE (e.g. for the docs build)")
+    prove.add_argument("--deadline", type=_deadline, metavar="SECONDS",
+                       help=DEADLINE_HELP)
     prove.add_argument("--check-vacuity", action="store_true",
                        help="also run the known-wrong rule variants aimed at the obligations; "
                             "each must be REFUTED (an obligation none refutes is vacuous)")
@@ -121,6 +128,7 @@ def build_parser() -> argparse.ArgumentParser:
     verify.add_argument("--proof-json-out", metavar="FILE",
                         help="also write the proof results as JSON to FILE, as `studspec "
                              "prove --json-out` does (the docs build reads it; CI proves once)")
+    verify.add_argument("--deadline", type=_deadline, metavar="SECONDS", help=DEADLINE_HELP)
     convert_help = (f"convert every hand of a site hand history ({site_formats_text()}) "
                     "to PHH")
     convert = commands.add_parser("convert", parents=[formats], help=convert_help,
@@ -244,6 +252,8 @@ def _dispatch(arguments: argparse.Namespace) -> Report | CheckReport:
         if wanted not in clause_ids():
             raise UsageError(f"no clause {arguments.clause_id!r}; `studspec rules` lists them")
         return rule_report(wanted)
+    if command in ("prove", "verify") and arguments.deadline is not None:
+        set_default_deadline(arguments.deadline)  # before any worker is forked
     if command == "prove":
         if arguments.json_out:
             _check_output_file(arguments.json_out)
@@ -340,6 +350,20 @@ def _dispatch(arguments: argparse.Namespace) -> Report | CheckReport:
         return generate_report(arguments.profile, arguments.hands, arguments.seed,
                                arguments.out)
     raise UsageError(f"unknown command {command!r}")  # argparse prevents this
+
+
+DEADLINE_HELP = (f"stop each proof obligation after SECONDS of CPU time (or ten times that of "
+                 f"wall-clock time) and report it UNKNOWN, a failure; default "
+                 f"{DEFAULT_DEADLINE_SECONDS:g}")
+
+
+def _deadline(text: str) -> float:
+    """``--deadline``: a positive number of seconds, at most a day."""
+    try:
+        return check_deadline(float(text))
+    except ValueError as error:  # not a number, or InvalidInputError (a ValueError)
+        reason = error.reason if isinstance(error, InvalidInputError) else "not a number"
+        raise argparse.ArgumentTypeError(f"{text!r}: {reason}") from None
 
 
 def _seconds(text: str) -> float:

@@ -115,8 +115,10 @@ def prove_report(selectors: list[str], results: list[ProofResult] | None = None)
             lines.append(f"\nREFUTED {result.obligation.name} at goal '{result.failed_goal}':"
                          f"\n  counterexample: {result.counterexample}")
         elif result.verdict is Verdict.UNKNOWN:
+            why = (f"stopped ({result.detail})" if result.detail.startswith("timeout")
+                   else f"Z3 gave up ({result.detail})")
             lines.append(f"\nUNKNOWN {result.obligation.name} at goal '{result.failed_goal}':"
-                         f" Z3 gave up ({result.detail}); UNKNOWN counts as a failure")
+                         f" {why}; UNKNOWN counts as a failure")
     proved = sum(r.verdict is Verdict.PROVED for r in results)
     total_time = sum(r.seconds for r in results)
     lines.append(f"\n{proved} of {len(results)} obligations PROVED in {total_time:.2f}s"

@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from enum import Enum
+from functools import partial
 from types import ModuleType
 from typing import Any, TypeVar
 
@@ -24,6 +25,7 @@ import z3
 
 from studspec.errors import SpecError
 from studspec.paths import proofs_dir
+from studspec.prove.proof_deadline import check_deadline, default_deadline, run_with_deadline
 from studspec.specdata.marks import is_clause_id
 
 Item = TypeVar("Item")
@@ -153,21 +155,42 @@ def _default_explanation(model: Any) -> str:
     return ", ".join(f"{d.name()} = {model[d]}" for d in sorted(model.decls(), key=str))
 
 
-def run_obligation(item: Obligation) -> ProofResult:
-    """Prove every goal of an obligation; stop at the first goal that is not PROVED."""
-    start = time.perf_counter()
+def run_obligation(item: Obligation, deadline: float | None = None) -> ProofResult:
+    """Prove every goal of an obligation; stop at the first goal that is not PROVED.
+
+    Every obligation has a deadline (``deadline`` seconds, else the default of
+    :mod:`studspec.prove.proof_deadline`): it is proved in a child process stopped when the
+    deadline passes, and is then UNKNOWN (timeout), naming the goal it was on.
+    """
+    seconds = default_deadline() if deadline is None else check_deadline(deadline,
+                                                                          where="deadline")
+    guarded = run_with_deadline(partial(_prove_goals, item), seconds)
+    if guarded.outcome is None:
+        return ProofResult(item, Verdict.UNKNOWN, guarded.seconds, guarded.steps, None,
+                           guarded.reason, guarded.last_step or "(building the first goal)")
+    verdict, count, counterexample, reason, failed_goal, goal_seconds = guarded.outcome
+    return ProofResult(item, verdict, guarded.seconds, count, counterexample, reason,
+                       failed_goal, goal_seconds)
+
+
+GoalsOutcome = tuple[Verdict, int, str | None, str, str | None, dict[str, float]]
+"""An obligation's verdict, goals tried, counterexample, Z3's reason, failed goal, times."""
+
+
+def _prove_goals(item: Obligation, started: Callable[[str], None]) -> GoalsOutcome:
+    """The goals of ``item`` one after another (in the deadline's child process), telling
+    ``started`` each goal's label before proving it."""
     goal_seconds: dict[str, float] = {}
     count = 0
     for goal in item.build():
         count += 1
+        started(goal.label)
         goal_start = time.perf_counter()
         verdict, counterexample, reason = prove_goal(goal, item.rlimit)
         goal_seconds[goal.label] = time.perf_counter() - goal_start
         if verdict is not Verdict.PROVED:
-            return ProofResult(item, verdict, time.perf_counter() - start, count,
-                               counterexample, reason, goal.label, goal_seconds)
-    return ProofResult(item, Verdict.PROVED, time.perf_counter() - start, count,
-                       goal_seconds=goal_seconds)
+            return verdict, count, counterexample, reason, goal.label, goal_seconds
+    return Verdict.PROVED, count, None, "", None, goal_seconds
 
 
 def run_obligations(items: Iterable[Obligation], jobs: int = 1) -> Iterator[ProofResult]:
