@@ -31,6 +31,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from mutants_claims import claims_mutants
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -263,6 +265,7 @@ MUTANTS = [
            'board_tie_break = { value = "high_card_by_suit"',
            'board_tie_break = { value = "position"', ("tests/test_spec.py",)),
 ]
+MUTANTS += claims_mutants(Mutant)  # the log-evidence checker and its figures (issue 35)
 
 
 def interleaved(mutants: list[Mutant]) -> list[Mutant]:

@@ -54,6 +54,7 @@ from studspec.claims import (
     Posted,
     action_faults,
     award_bound_violations,
+    claims_hold,
     description_finding,
     rake_findings,
     summary_findings,
@@ -77,7 +78,7 @@ from .exhaustive_pins import CATEGORY_ORDER, _hand, declared_high, exhaustive
 
 CHIP_BOUND = 100_000       # the Z3 pins: every figure of 0..CHIP_BOUND chips
 FIGURES = range(6)          # the exhaustive pins: every figure of 0..5 chips ...
-SUMMARY_FIGURES = range(5)  # ... and of 0..4 chips in a summary (net: -4..4)
+SUMMARY_FIGURES = range(4)  # ... and of 0..3 chips in a summary (stated -4..4)
 LOW_RANKS = range(1, 10)    # described lows: every five ranks of the ace (1) to the nine
 CATEGORY_RANKS = (2, 3, 4, 5, 6, 13, ACE)  # described categories: every hand of these ranks
 MEASURES: tuple[Literal["level", "full", "any"], ...] = ("level", "full", "any")
@@ -237,14 +238,14 @@ def declared_action_faults(action: Action, posted: Posted) -> list[str]:
 
 
 def _action_cases() -> Iterator[tuple[Action, Posted]]:
-    """Every stated amount (or none) against every posted amount, all-in or not, for each
-    kind; every stated raise size against every total, level and last full bet, each way a
-    site measures it."""
+    """Every stated amount (or none) against every posted amount, on top of nothing or of 2
+    chips already in, all-in or not, for each kind; every stated raise size against every
+    total, level and last full bet, each way a site measures it."""
     stated_amounts: list[int | None] = [None, *FIGURES]
     for kind in (ActionKind.BRING_IN, ActionKind.CHECK_CALL, ActionKind.WAGER, ActionKind.FOLD):
-        for amount, chips, all_in, claimed in product(stated_amounts, FIGURES, (False, True),
-                                                      (False, True)):
-            posted = Posted(chips, chips, 0, 0, all_in)
+        for amount, chips, already, all_in, claimed in product(
+                stated_amounts, FIGURES, (0, 2), (False, True), (False, True)):
+            posted = Posted(chips, already + chips, already + chips, 0, all_in)
             yield Action(0, kind, amount=amount, all_in=claimed), posted
     for to, level, full in product(FIGURES, repeat=3):
         if full <= level <= to:
@@ -273,9 +274,9 @@ def _record(claims: Sequence[Claim], awards: Sequence[Award] = ()) -> HandRecord
 
 
 def _summary_cases() -> Iterator[tuple[str, bool]]:
-    """Each summary figure (stated 0-4, a net -4..4) against every payout, contribution and
-    returned amount of seat 0 in 0-4 (with 0-1 chips to seat 1 and a rake of 0-1): a finding
-    exactly when the statement says the figure is wrong."""
+    """Each summary figure (stated 0-4, a net -4..4) against every payout and contribution
+    of seat 0 in 0-3 and returned amount in 0-2 (with 0-1 chips to seat 1 and a rake of
+    0-1): a finding exactly when the statement says the figure is wrong."""
     profile = load_profile("base")
     figures = SUMMARY_FIGURES
     for paid, put_in, back, other, rake in product(figures, figures, range(3), range(2),
@@ -307,12 +308,26 @@ def _summary_cases() -> Iterator[tuple[str, bool]]:
                bool(found) == (not side and stated != 3))
 
 
+def _fast_path_cases() -> Iterator[tuple[str, bool]]:
+    """The fast path's test of a result (claims_hold): a net of -4..4 stated for seat 0
+    against every finishing stack 96-104 (from 100) and payout 0-3: the figures hold exactly
+    when the net is the change in his stack."""
+    profile = load_profile("base")
+    for stated, change, paid in product(range(-4, 5), range(-4, 5), range(4)):
+        record = _record([Claim(ClaimKind.NET, 0, stated, line=1)])
+        holds = claims_hold(record, (100 + change, 100), {0: paid} if paid else {}, profile)
+        yield f"net {stated}, stack 100 to {100 + change}, paid {paid}", holds == (
+            stated == change)
+
+
 @obligation("POT-06", "POT-07", "SHOW-04", name="pin-summary-findings",
             title="the checker finds a summary figure wrong exactly when the statement does: "
-                  "won, total pot (a named pot beside side pots not derived), bets, signed net")
+                  "won, total pot (a named pot beside side pots not derived), bets, signed net, "
+                  "on the reference's result and the fast path's")
 def pin_summary_findings() -> Iterator[Goal]:
     """summary_findings agrees with the statements on every figure of the small domain."""
     yield exhaustive("summary figures statement", _summary_cases())
+    yield exhaustive("summary figures statement, the fast path's result", _fast_path_cases())
 
 
 def declared_rake_finding(rake: int, pot: int, percent: int, cap: int, unit: str,
