@@ -15,6 +15,10 @@ the summary's figures and cards (``Total pot``, ``won ($0.94)``, ``showed [..]``
   bounded: chips go only to players live at the end, no more than the pot (POT-06,
   POT-07), and what the record keeps back is a rake within the site's policy (POT-08).
 
+Each comparison (does the stated figure hold against the model's?) is written once with
+studspec.ops in ``studspec.claim_rules``; proofs/claims_pins.py proves each equal to its
+clause's statement on Z3 integers and pins the code here by exhaustion on small domains.
+
 The model's number never silently replaces the log's. Both the reference replay
 (``replay.py``) and the fast path (``fast/replay.py``) call these functions, so the fast path
 never calls clean a hand whose figures the reference would question.
