@@ -398,12 +398,13 @@ def pin_rake_and_award_bounds() -> Iterator[Goal]:
     yield exhaustive("POT-06/07 statement (awards a showdown leaves unknown)", _award_cases())
 
 
-# ANTE-01 and POT-06 through the replay: a two-player hand, seat 0 brings in for 2 and folds
-# to seat 1's completion to 4; the pot is 8 with both antes of 1 (2 of it seat 1's
-# uncalled completion). The replay flags an ante other than the table's and finds the
-# record's awards wrong unless each seat collects what the model pays it (0 and 8, however
-# the record splits seat 1's between won and returned).
-def _replayed(ante: int, awards: Sequence[Award]) -> HandRecord:
+# ANTE-01, POT-06 and POT-08 through the replay: a two-player hand, seat 0 brings in for 2
+# and folds to seat 1's completion to 4; the pot is 8 with both antes of 1 (2 of it seat
+# 1's uncalled completion). The replay flags an ante other than the table's and finds the
+# record's awards wrong unless each seat collects what the model pays it: 0, and 8 less the
+# rake the record states (the profile sets no rake policy: a stated rake stands, POT-08),
+# however the record splits seat 1's between won and returned.
+def _replayed(ante: int, awards: Sequence[Award], rake: int | None) -> HandRecord:
     players = tuple(PlayerRecord(name, 20) for name in ("Ann", "Bob"))
     ann, bob = parse_cards("Ah Kh 2c"), parse_cards("Qs Js 9d")
     events = (Action(0, ActionKind.ANTE, amount=ante), Action(1, ActionKind.ANTE, amount=1),
@@ -411,27 +412,30 @@ def _replayed(ante: int, awards: Sequence[Award]) -> HandRecord:
               Deal(3, 1, tuple(bob), (False, False, True)),
               Action(0, ActionKind.BRING_IN, amount=2), Action(1, ActionKind.WAGER, to=4),
               Action(0, ActionKind.FOLD))
-    return HandRecord(Origin("pin"), "high", 1, 2, 4, 8, players, events, tuple(awards))
+    return HandRecord(Origin("pin"), "high", 1, 2, 4, 8, players, events, tuple(awards),
+                      rake=rake)
 
 
 def _replay_cases() -> Iterator[tuple[str, bool]]:
     profile = load_profile("base")
-    for ante, won, back, folded in product(range(3), range(5, 11), range(3), range(2)):
+    for ante, won, back, folded, rake in product(range(3), range(4, 9), (0, 2), range(2),
+                                                 (None, 2)):
         awards = [Award(1, won), *([Award(1, back, half="returned")] if back else []),
                   *([Award(0, folded)] if folded else [])]
-        result = replay(_replayed(ante, awards), profile)
-        holds = (not folded and won + back == 8)
-        yield (f"ante {ante}, awards {awards}",
+        result = replay(_replayed(ante, awards, rake), profile)
+        holds = not folded and won + back + (rake or 0) == 8
+        yield (f"ante {ante}, awards {awards}, rake {rake}",
                [v.clause_id for v in result.violations] == (["ANTE-01"] if ante != 1 else [])
                and (not result.divergences) == holds)
 
 
-@obligation("ANTE-01", "POT-06", name="pin-replayed-figures",
+@obligation("ANTE-01", "POT-06", "POT-08", name="pin-replayed-figures",
             title="the replay flags a stated ante other than the table's and awards other "
-                  "than what the model pays each seat (main and side pots, returned chips)")
+                  "than what the model pays each seat (main and side pots, returned chips, "
+                  "after a stated rake)")
 def pin_replayed_figures() -> Iterator[Goal]:
     """replay agrees with the statements on every ante and award of the small hand."""
-    yield exhaustive("ANTE-01/POT-06 statement (a replayed hand)", _replay_cases())
+    yield exhaustive("ANTE-01/POT-06/POT-08 statement (a replayed hand)", _replay_cases())
 
 
 # RANK-01 and LOW-01 (statement): a description names the category the cards make; a
