@@ -52,6 +52,7 @@ from studspec.claim_rules import (
 )
 from studspec.claims import (
     Posted,
+    _cards_finding,
     action_faults,
     award_bound_violations,
     claims_hold,
@@ -71,8 +72,10 @@ from studspec.records.hand import (
     HandRecord,
     Origin,
     PlayerRecord,
+    Show,
 )
 from studspec.replay import replay
+from studspec.shown_cards import shown_cards_fault
 
 from .exhaustive_pins import CATEGORY_ORDER, _hand, declared_high, exhaustive
 
@@ -536,6 +539,90 @@ def pin_described_hands() -> Iterator[Goal]:
         for ranks in combinations(LOW_RANKS, 5)))
 
 
+# SHOW-04 (statement): a player shows his own cards: no card twice, and each card either one
+# of his known cards, the community card, or — for no more cards than he has hidden places —
+# a card seen nowhere else in the hand. A summary's list of his cards names no card dealt to
+# another player, leaves out none of his known cards when it lists them all, and, when he
+# showed as many cards, is what he showed (the community card aside).
+SHOW_CARDS = parse_cards("2c 5d 9h Ks")
+
+
+def declared_show_fault(shown: Sequence[Card], dealt: Sequence[Card | None],
+                        community: Card | None, elsewhere: Sequence[Card]) -> bool:
+    """Whether a show holds a card that is not the player's, by the statement above."""
+    if len(set(shown)) < len(shown):
+        return True
+    others = [card for card in shown if card not in dealt and card != community]
+    return any(card in elsewhere for card in others) or len(others) > dealt.count(None)
+
+
+def _show_cases() -> Iterator[tuple[str, bool]]:
+    """Every show of up to three of four cards (a card twice included) by a seat with two
+    places, each known or hidden, with or without a community card and with up to two of
+    the other cards seen elsewhere."""
+    for known in (k for size in range(3) for k in combinations(SHOW_CARDS, size)):
+        dealt: list[Card | None] = [*known, *[None] * (2 - len(known))]
+        rest = [card for card in SHOW_CARDS if card not in known]
+        for community in [None, *rest]:
+            free = [card for card in rest if card != community]
+            for elsewhere in (e for size in range(3) for e in combinations(free, size)):
+                for shown in (s for size in range(4)
+                              for s in combinations_with_replacement(SHOW_CARDS, size)):
+                    fault = shown_cards_fault(list(shown), dealt, community, elsewhere)
+                    yield (f"shows {shown}, dealt {dealt}, community {community}, elsewhere "
+                           f"{elsewhere}", (fault is not None) == declared_show_fault(
+                               shown, dealt, community, elsewhere))
+
+
+def declared_listing_fault(listed: Sequence[Card | None], own: Sequence[Card],
+                           others: Sequence[Card], shown: Sequence[Card] | None) -> bool:
+    """Whether a summary's list of a seat's cards is not his, by the statement above."""
+    known = [card for card in listed if card is not None]
+    if any(card in others for card in known):
+        return True
+    complete = len(listed) >= len(own) and None not in listed
+    if complete and not set(own) <= set(known):
+        return True
+    return bool(shown) and len(listed) == len(shown or ()) and set(known) != set(shown or ())
+
+
+def _listing_cases() -> Iterator[tuple[str, bool]]:
+    """Every list of up to three of four cards (one hidden or not) for seat 0, dealt one or
+    two of them, another player dealt one, having shown nothing or two cards."""
+    profile = load_profile("base")
+    players = tuple(PlayerRecord(name, 100) for name in ("Ann", "Bob"))
+    for own_size in (1, 2):
+        for own in combinations(SHOW_CARDS, own_size):
+            rest = [card for card in SHOW_CARDS if card not in own]
+            other = rest[0]
+            for shown in [None, tuple(SHOW_CARDS[:2])]:
+                events: list[Deal | Show] = [
+                    Deal(3, 0, tuple(own), (True,) * own_size), Deal(3, 1, (other,), (True,))]
+                if shown:
+                    events.append(Show(0, shown))
+                for size in range(4):
+                    for listed in combinations(SHOW_CARDS, size):
+                        for hidden in (False, True) if listed else (False,):
+                            cards = (*listed[:-1], None) if hidden else listed
+                            record = replace(_record([Claim(ClaimKind.SHOWED, 0, None, cards,
+                                                            line=1)]),
+                                             players=players, events=tuple(events))
+                            found = summary_findings(record, None, None, 0, profile)
+                            yield (f"lists {cards}, dealt {own}, other {other}, shown {shown}",
+                                   bool(found) == declared_listing_fault(cards, own, [other],
+                                                                         shown))
+
+
+@obligation("SHOW-04", name="pin-shown-cards",
+            title="the checker finds shown or listed cards wrong exactly when they are not "
+                  "the player's: a card twice, another player's, one of his left out")
+def pin_shown_cards() -> Iterator[Goal]:
+    """shown_cards_fault and the summary's card lists agree with the statements on every
+    show and list of the small domain."""
+    yield exhaustive("SHOW-04 statement (a show)", _show_cases())
+    yield exhaustive("SHOW-04 statement (a summary's list)", _listing_cases())
+
+
 # --- known-wrong comparisons: each must be REFUTED by its pins -------------------------------
 
 @wrong_variant(ante_figure_holds, "any ante up to the table's accepted", "pin-action-figures",
@@ -704,3 +791,34 @@ def _low_top_only(described: tuple[int, ...], made: tuple[int, ...] | None) -> b
                "pin-described-hands")
 def _category_weaker(described: int, made: int) -> bool:
     return described <= made
+
+
+@wrong_variant(shown_cards_fault, "a card seen elsewhere accepted in a hidden place",
+               "pin-shown-cards")
+def _show_elsewhere_accepted(shown: Sequence[Card], dealt: Sequence[Card | None],
+                             community: Card | None, elsewhere: Any) -> str | None:
+    if len(set(shown)) < len(shown):
+        return "a card twice"
+    others = [card for card in shown if card not in dealt and card != community]
+    return "not his" if len(others) > list(dealt).count(None) else None
+
+
+@wrong_variant(shown_cards_fault, "a card shown twice accepted", "pin-shown-cards")
+def _show_twice_accepted(shown: Sequence[Card], dealt: Sequence[Card | None],
+                         community: Card | None, elsewhere: Any) -> str | None:
+    fault: str | None = _ORIGINALS["shown_cards_fault"](list(dict.fromkeys(shown)), dealt,
+                                                        community, elsewhere)
+    return fault
+
+
+@wrong_variant(_cards_finding, "a list leaving out one of his known cards accepted",
+               "pin-shown-cards")
+def _listing_missing_accepted(listed: Sequence[Card | None], seat: int, dealt: Any,
+                              shown: Sequence[Card | None] | None) -> str | None:
+    others = {card for owner, cards in dealt.items() if owner not in (seat, None)
+              for card in cards}
+    return "another player's" if any(card in others for card in listed) else None
+
+
+_ORIGINALS: dict[str, Any] = {"shown_cards_fault": shown_cards_fault}
+"""The model's function, held where a substitution does not reach (the variants call it)."""

@@ -24,6 +24,7 @@ from studspec.claims import (
 from studspec.profiles import load_profile
 from studspec.proving import evaluate, load_proof_modules
 from studspec.records.hand import Action, ActionKind, Award, PlayerRecord
+from studspec.shown_cards import shown_cards_fault
 
 PROOFS = load_proof_modules()
 pins = PROOFS["claims_pins"]
@@ -138,3 +139,16 @@ def test_the_statement_of_a_described_low_is_the_checker_on_random_hands(
         text = "LO: " + ",".join(pins._rank_name(rank) for rank in low)
         assert (description_finding(text, cards, profile) is None) \
             == (pins.declared_low(ranks, qualifier) == low)
+
+
+@pytest.mark.clause("SHOW-04")
+@settings(max_examples=300)
+@given(st.lists(st.sampled_from(every_card), max_size=8), st.data())
+def test_the_statement_of_a_show_is_the_checker_on_random_cards(
+        shown: list[Card], data: st.DataObject) -> None:
+    # Beyond the pin's four cards: any cards, up to seven places, any number hidden.
+    dealt = data.draw(st.lists(st.none() | st.sampled_from(every_card), max_size=7))
+    community = data.draw(st.none() | st.sampled_from(every_card))
+    elsewhere = data.draw(st.lists(st.sampled_from(every_card), max_size=10))
+    assert (shown_cards_fault(shown, dealt, community, elsewhere) is not None) \
+        == pins.declared_show_fault(shown, dealt, community, elsewhere)
