@@ -7,7 +7,9 @@ clause for every value, so a wrong comparison (an overstatement only, a sign tur
 wrong base of a raise) is REFUTED. Each returns whether the stated figure *holds*; the
 checker reports a fault or a finding when it does not.
 
-Everything here is written with ``studspec.ops``: no Python ``if`` on a figure.
+The figure comparisons are written with ``studspec.ops``: no Python ``if`` on a figure. The
+two description comparisons (the category a log names, the low it writes) compare values
+the model computes from cards; they are pinned by exhaustion over hands instead.
 """
 
 from __future__ import annotations
@@ -142,7 +144,6 @@ def rake_bound_rule(pot: Term, percent: Term, cap: Term, capped: Term) -> Term:
 def rake_holds(rake: Term, pot: Term, percent: Term, cap: Term, capped: Term) -> Term:
     """POT-08: a rake is within the policy: nothing, or no more than its bound."""
     return ops.or_(ops.le(rake, 0), ops.le(rake, rake_bound_rule(pot, percent, cap, capped)))
-
 
 
 @implements("RANK-01")
