@@ -60,6 +60,7 @@ from studspec.claims import (
     rake_findings,
     summary_findings,
 )
+from studspec.pots import Contender, divide_pot
 from studspec.profiles import Profile, load_profile
 from studspec.proving import Goal, obligation, wrong_variant
 from studspec.records.hand import (
@@ -75,6 +76,7 @@ from studspec.records.hand import (
     Show,
 )
 from studspec.replay import replay
+from studspec.settle import HandSettlement, settle_hand
 from studspec.shown_cards import shown_cards_fault
 
 from .exhaustive_pins import CATEGORY_ORDER, _hand, declared_high, exhaustive
@@ -539,6 +541,67 @@ def pin_described_hands() -> Iterator[Goal]:
         for ranks in combinations(LOW_RANKS, 5)))
 
 
+# POT-06/POT-07 (the rule texts never mention side pots; RR-Ties r5d and TDA24 r21,
+# paraphrased: the main pot and each side pot are split separately): the figures a log
+# states as collected from the main pot and each side pot are checked against what the
+# model pays, so the payout itself is pinned here. Statement: the chips are cut at every
+# amount a player put in; a layer only one player reached goes back to him; consecutive
+# layers contested by the same live players form one pot; each pot goes to the best hand
+# among its live contributors, a tie split with the odd chips to the lowest seats first
+# (odd_chip_tie_break = position).
+def declared_payout(contributions: Sequence[int], live: Sequence[bool],
+                    values: Sequence[int]) -> dict[int, int]:
+    """What each seat receives (pots won and chips returned), by the statement above."""
+    paid: dict[int, int] = {}
+    pots: list[tuple[int, tuple[int, ...]]] = []
+    below = 0
+    for level in sorted({amount for amount in contributions if amount > 0}):
+        reached = [seat for seat, amount in enumerate(contributions) if amount >= level]
+        chips = (level - below) * len(reached)
+        below = level
+        eligible = tuple(seat for seat in reached if live[seat])
+        if len(reached) == 1:
+            paid[reached[0]] = paid.get(reached[0], 0) + chips
+        elif pots and (not eligible or pots[-1][1] == eligible):
+            pots[-1] = (pots[-1][0] + chips, pots[-1][1])
+        else:
+            pots.append((chips, eligible))
+    for amount, eligible in pots:
+        best = max(values[seat] for seat in eligible)
+        winners = sorted(seat for seat in eligible if values[seat] == best)
+        for place, seat in enumerate(winners):
+            share = amount // len(winners) + (1 if place < amount % len(winners) else 0)
+            paid[seat] = paid.get(seat, 0) + share
+    return paid
+
+
+def _payout_cases() -> Iterator[tuple[str, bool]]:
+    """Every contribution of 1-3 chips by each of three seats, every live seat set whose
+    largest contributor is live, every hand value of 0-1 per seat (ties included)."""
+    profile = replace(load_profile("base"), odd_chip_tie_break="position")
+    for contributions in product(range(1, 4), repeat=3):
+        for live in product((False, True), repeat=3):
+            top = max(contributions)
+            if not any(live[seat] for seat in range(3) if contributions[seat] == top):
+                continue
+            for values in product(range(2), repeat=3):
+                contenders = {seat: Contender(seat, values[seat], ()) for seat in range(3)
+                              if live[seat]}
+                settlement = settle_hand(contributions, live, contenders
+                                         if sum(live) > 1 else None, profile)
+                paid = {seat: amount for seat, amount in settlement.paid.items() if amount}
+                yield (f"put in {contributions}, live {live}, hand values {values}",
+                       paid == declared_payout(contributions, live, values))
+
+
+@obligation("POT-06", "POT-07", name="pin-side-pot-payouts",
+            title="what the model pays each seat from the main and side pots, the figure a "
+                  "log's collected lines are checked against, is the clause's")
+def pin_side_pot_payouts() -> Iterator[Goal]:
+    """settle_hand pays every seat the declared payout on every table of the small domain."""
+    yield exhaustive("POT-06/07 statement (main and side pots)", _payout_cases())
+
+
 # SHOW-04 (statement): a player shows his own cards: no card twice, and each card either one
 # of his known cards, the community card, or — for no more cards than he has hidden places —
 # a card seen nowhere else in the hand. A summary's list of his cards names no card dealt to
@@ -822,3 +885,19 @@ def _listing_missing_accepted(listed: Sequence[Card | None], seat: int, dealt: A
 
 _ORIGINALS: dict[str, Any] = {"shown_cards_fault": shown_cards_fault}
 """The model's function, held where a substitution does not reach (the variants call it)."""
+
+
+@wrong_variant(settle_hand, "every live hand contests every pot (side pots ignored)",
+               "pin-side-pot-payouts")
+def _side_pots_ignored(contributions: Sequence[int], live: Sequence[bool],
+                       contenders: Any, profile: Profile, rake: int = 0) -> HandSettlement:
+    settlement: HandSettlement = _ORIGINALS["settle_hand"](contributions, live, contenders,
+                                                           profile, rake)
+    if contenders is None:
+        return settlement
+    whole = sum(pot.amount for pot in settlement.structure.pots) - rake
+    return replace(settlement, awards=dict(divide_pot(whole, list(contenders.values()),
+                                                      profile).awards))
+
+
+_ORIGINALS["settle_hand"] = settle_hand

@@ -21,9 +21,11 @@ from studspec.claims import (
     description_finding,
     rake_findings,
 )
+from studspec.pots import Contender
 from studspec.profiles import load_profile
 from studspec.proving import evaluate, load_proof_modules
 from studspec.records.hand import Action, ActionKind, Award, PlayerRecord
+from studspec.settle import settle_hand
 from studspec.shown_cards import shown_cards_fault
 
 PROOFS = load_proof_modules()
@@ -152,3 +154,23 @@ def test_the_statement_of_a_show_is_the_checker_on_random_cards(
     elsewhere = data.draw(st.lists(st.sampled_from(every_card), max_size=10))
     assert (shown_cards_fault(shown, dealt, community, elsewhere) is not None) \
         == pins.declared_show_fault(shown, dealt, community, elsewhere)
+
+
+@pytest.mark.clause("POT-06", "POT-07")
+@settings(max_examples=200)
+@given(st.lists(st.integers(min_value=1, max_value=50), min_size=2, max_size=7), st.data())
+def test_the_statement_of_side_pot_payouts_is_the_model_on_random_tables(
+        contributions: list[int], data: st.DataObject) -> None:
+    # Beyond the pin's three seats of 1-3 chips: up to seven seats, any hand values.
+    seats = len(contributions)
+    live = data.draw(st.lists(st.booleans(), min_size=seats, max_size=seats))
+    top = max(contributions)
+    live[contributions.index(top)] = True  # the largest contributor is live (as in the pin)
+    values = data.draw(st.lists(st.integers(0, 3), min_size=seats, max_size=seats))
+    profile = replace(load_profile("base"), odd_chip_tie_break="position")
+    contenders = {seat: Contender(seat, values[seat], ()) for seat in range(seats)
+                  if live[seat]}
+    settlement = settle_hand(contributions, live, contenders if sum(live) > 1 else None,
+                             profile)
+    paid = {seat: amount for seat, amount in settlement.paid.items() if amount}
+    assert paid == pins.declared_payout(contributions, live, values)
