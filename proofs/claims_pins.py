@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
-from itertools import combinations, combinations_with_replacement, product
+from itertools import combinations, combinations_with_replacement, permutations, product
 from typing import Any, Literal
 
 import z3
@@ -60,7 +60,7 @@ from studspec.claims import (
     rake_findings,
     summary_findings,
 )
-from studspec.pots import Contender, divide_pot
+from studspec.pots import Contender, divide_pot, odd_chip_order
 from studspec.profiles import Profile, load_profile
 from studspec.proving import Goal, obligation, wrong_variant
 from studspec.records.hand import (
@@ -80,6 +80,7 @@ from studspec.settle import HandSettlement, settle_hand
 from studspec.shown_cards import shown_cards_fault
 
 from .exhaustive_pins import CATEGORY_ORDER, _hand, declared_high, exhaustive
+from .pot_pins import declared_first
 
 CHIP_BOUND = 100_000       # the Z3 pins: every figure of 0..CHIP_BOUND chips
 FIGURES = range(6)          # the exhaustive pins: every figure of 0..5 chips ...
@@ -602,6 +603,67 @@ def pin_side_pot_payouts() -> Iterator[Goal]:
     yield exhaustive("POT-06/07 statement (main and side pots)", _payout_cases())
 
 
+# POT-04/POT-05 (as pot_pins.py states them): in Stud Hi/Lo the high half takes the odd chip
+# between the halves, and each half's tie is split with its odd chip to the player its own
+# rule puts first (pot_pins.declared_first: in the low half the ace low, and the lowest or
+# the high card by suit as the profile says). Statement: two players, tied or not in each
+# half, every pot of 0-5 chips, each half split by its own rule.
+def declared_division(amount: int, x: Contender, y: Contender, profile: Profile
+                      ) -> dict[int, int]:
+    """What two contenders receive from one Stud Hi/Lo pot, by the statement above."""
+    lows = [c for c in (x, y) if c.low is not None]
+    low_values: list[Any] = [c.low for c in lows]
+    low_winners = [c for c in lows if c.low == min(low_values)] if lows else []
+    high_value: Any = max([x.high, y.high])
+    high_winners = [c for c in (x, y) if c.high == high_value]
+    halves = (((amount + 1) // 2, high_winners, "high"), (amount // 2, low_winners, "low")) \
+        if low_winners else ((amount, high_winners, "high"),)
+    paid = {x.seat: 0, y.seat: 0}
+    for chips, winners, half in halves:
+        if len(winners) == 1:
+            paid[winners[0].seat] += chips
+            continue
+        first = declared_first(x, y, half, profile)  # type: ignore[arg-type]
+        paid[x.seat] += chips // 2
+        paid[y.seat] += chips // 2
+        paid[first] += chips % 2
+    return paid
+
+
+def _division_cases() -> Iterator[tuple[str, bool]]:
+    """Two Stud Hi/Lo contenders holding every arrangement of the aces and twos of clubs
+    and spades (one high card and one low card each), tied or not in each half, one
+    without a low, every pot of 0-5 chips, under each card-by-suit rule and scope."""
+    base = replace(load_profile("base"), game="hilo", odd_chip_tie_break="card_by_suit")
+    profiles = [replace(base, odd_chip_card_scope=scope, low_tie_odd_chip=rule)
+                for scope in ("all_cards", "five_card_hand")
+                for rule in ("lowest_card_by_suit", "high_card_by_suit")]
+    values = ((0, 0, 0, 0), (1, 0, 0, 0), (0, 0, 0, 1), (1, 0, 0, None), (0, 0, None, 0))
+    for x_high, x_low, y_high, y_low in permutations(parse_cards("Ac As 2c 2s")):
+        for xh, yh, xl, yl in values:
+            x = Contender(0, xh, (x_high, x_low), (x_high,), xl,
+                          (x_low,) if xl is not None else None)
+            y = Contender(1, yh, (y_high, y_low), (y_high,), yl,
+                          (y_low,) if yl is not None else None)
+            for profile in profiles:
+                for amount in range(6):
+                    got = divide_pot(amount, [x, y], profile).awards
+                    yield (f"{amount} chips, seat 0 {x_high} {x_low} ({xh}, {xl}), seat 1 "
+                           f"{y_high} {y_low} ({yh}, {yl}), {profile.odd_chip_card_scope} "
+                           f"{profile.low_tie_odd_chip}",
+                           {seat: got.get(seat, 0) for seat in (0, 1)}
+                           == declared_division(amount, x, y, profile))
+
+
+@obligation("POT-04", "POT-05", name="pin-hilo-division",
+            title="a Stud Hi/Lo pot's payout, which a log's collected lines are checked "
+                  "against, is the clause's: the odd chip between the halves to the high, "
+                  "each half's odd chip by its own rule")
+def pin_hilo_division() -> Iterator[Goal]:
+    """divide_pot pays the declared division for every two contenders of the small domain."""
+    yield exhaustive("POT-04/05 statement (a hi/lo pot)", _division_cases())
+
+
 # SHOW-04 (statement): a player shows his own cards: no card twice, and each card either one
 # of his known cards, the community card, or — for no more cards than he has hidden places —
 # a card seen nowhere else in the hand. A summary's list of his cards names no card dealt to
@@ -901,3 +963,14 @@ def _side_pots_ignored(contributions: Sequence[int], live: Sequence[bool],
 
 
 _ORIGINALS["settle_hand"] = settle_hand
+
+
+@wrong_variant(odd_chip_order, "the low half's odd chip ordered as the high half's",
+               "pin-hilo-division")
+def _low_ordered_as_high(winners: Sequence[Contender], half: str, profile: Profile
+                         ) -> list[int]:
+    order: list[int] = _ORIGINALS["odd_chip_order"](winners, "high", profile)
+    return order
+
+
+_ORIGINALS["odd_chip_order"] = odd_chip_order

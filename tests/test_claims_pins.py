@@ -21,7 +21,7 @@ from studspec.claims import (
     description_finding,
     rake_findings,
 )
-from studspec.pots import Contender
+from studspec.pots import Contender, divide_pot
 from studspec.profiles import load_profile
 from studspec.proving import evaluate, load_proof_modules
 from studspec.records.hand import Action, ActionKind, Award, PlayerRecord
@@ -174,3 +174,26 @@ def test_the_statement_of_side_pot_payouts_is_the_model_on_random_tables(
                              profile)
     paid = {seat: amount for seat, amount in settlement.paid.items() if amount}
     assert paid == pins.declared_payout(contributions, live, values)
+
+
+@pytest.mark.clause("POT-04", "POT-05")
+@settings(max_examples=200)
+@given(st.integers(min_value=0, max_value=1000),
+       st.lists(st.sampled_from(every_card), min_size=4, max_size=4, unique=True),
+       st.tuples(st.integers(0, 1), st.integers(0, 1)),
+       st.tuples(st.none() | st.integers(0, 1), st.none() | st.integers(0, 1)),
+       st.sampled_from(["all_cards", "five_card_hand"]),
+       st.sampled_from(["lowest_card_by_suit", "high_card_by_suit"]))
+def test_the_statement_of_a_hilo_division_is_the_model_on_random_pots(
+        amount: int, cards: list[Card], highs: tuple[int, int],
+        lows: tuple[int | None, int | None], scope: Any, rule: Any) -> None:
+    # Beyond the pin's 0-5 chips and four cards: any pot, any four cards.
+    profile = replace(load_profile("base"), game="hilo", odd_chip_tie_break="card_by_suit",
+                      odd_chip_card_scope=scope, low_tie_odd_chip=rule)
+    x, y = (Contender(seat, highs[seat], (cards[2 * seat], cards[2 * seat + 1]),
+                      (cards[2 * seat],), lows[seat],
+                      (cards[2 * seat + 1],) if lows[seat] is not None else None)
+            for seat in (0, 1))
+    got = divide_pot(amount, [x, y], profile).awards
+    assert {seat: got.get(seat, 0) for seat in (0, 1)} \
+        == pins.declared_division(amount, x, y, profile)
