@@ -33,6 +33,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run as a script: ``bench`` is importable from the root
+from bench.mutants_claims import claims_mutants  # noqa: E402
 from bench.mutants_deal import deal_mutants  # noqa: E402
 
 
@@ -266,6 +267,7 @@ MUTANTS = [
            'board_tie_break = { value = "position"', ("tests/test_spec.py",)),
 ]
 MUTANTS += deal_mutants(Mutant)  # issue 35: the deal, settlement, no-bet showdown, best five
+MUTANTS += claims_mutants(Mutant)  # the log-evidence checker and its figures (issue 35)
 
 
 def interleaved(mutants: list[Mutant]) -> list[Mutant]:

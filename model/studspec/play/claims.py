@@ -15,6 +15,10 @@ the summary's figures and cards (``Total pot``, ``won ($0.94)``, ``showed [..]``
   bounded: chips go only to players live at the end, no more than the pot (POT-06,
   POT-07), and what the record keeps back is a rake within the site's policy (POT-08).
 
+Each comparison (does the stated figure hold against the model's?) is written once with
+studspec.ops in ``studspec.play.claim_rules``; proofs/claims_pins.py proves each equal to its
+clause's statement on Z3 integers and pins the code here by exhaustion on small domains.
+
 The model's number never silently replaces the log's. Both the reference replay
 (``replay.py``) and the fast path (``fast/replay.py``) call these functions, so the fast path
 never calls clean a hand whose figures the reference would question.
@@ -27,6 +31,25 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from studspec.play.claim_rules import (
+    BY_OVER_CODES,
+    all_in_claim_holds,
+    bets_figure_holds,
+    bring_in_figure_holds,
+    call_figure_holds,
+    described_category_holds,
+    described_low_holds,
+    fold_figure_holds,
+    net_figure_holds,
+    payout_within_pot,
+    raise_size_holds,
+    rake_bound_rule,
+    rake_holds,
+    returned_figure_holds,
+    total_pot_holds,
+    wager_figure_holds,
+    won_figure_holds,
+)
 from studspec.records.hand import Action, ActionKind, ClaimKind, Deal, HandRecord, Show
 from studspec.rules.cards import Card
 from studspec.rules.low import best_low
@@ -69,12 +92,12 @@ def action_faults(action: Action, posted: Posted) -> list[Fault]:
     kind = action.kind
     if kind is ActionKind.BRING_IN:
         stated = action.amount if action.amount is not None else action.to
-        if stated is not None and stated != posted.chips:
+        if stated is not None and not bring_in_figure_holds(stated, posted.chips):
             clause = "BRINGIN-05" if posted.all_in else "BRINGIN-03"
             faults.append(Fault(clause, f"the log says the bring-in put in {stated}; the "
                                 f"bring-in here is {posted.chips}"))
     elif kind is ActionKind.CHECK_CALL:
-        if action.amount is not None and action.amount != posted.chips:
+        if action.amount is not None and not call_figure_holds(action.amount, posted.chips):
             what = ("a check puts in nothing" if posted.chips == 0 and posted.level == 0
                     else f"a call here puts in {posted.chips} (the wager faced is "
                     f"{posted.level}, {posted.level - posted.to + posted.chips} of it "
@@ -82,23 +105,25 @@ def action_faults(action: Action, posted: Posted) -> list[Fault]:
             faults.append(Fault("BET-11" if posted.all_in else "BET-04",
                                 f"the log says the call put in {action.amount}; {what}"))
     elif kind is ActionKind.WAGER:
-        if action.amount is not None and action.amount != posted.chips:
+        if action.amount is not None and not wager_figure_holds(action.amount, posted.chips):
             faults.append(Fault("BET-03", f"the log says the wager put in {action.amount}; "
                                 f"a wager to {posted.to} puts in {posted.chips}"))
-        if action.by is not None:
-            sizes = {"level": {posted.to - posted.level},
-                     "full": {posted.to - posted.full_level},
-                     "any": {posted.to - posted.level, posted.to - posted.full_level,
-                             posted.chips}}[action.by_over]
-            if action.by not in sizes:
-                base = posted.full_level if action.by_over == "full" else posted.level
-                faults.append(Fault("BET-03", f"the log says the raise is {action.by} to "
-                                    f"{posted.to}; a raise to {posted.to} over {base} is "
-                                    f"{min(sizes)}"))
-    if kind is ActionKind.FOLD and action.amount:
+        if action.by is not None and not raise_size_holds(
+                action.by, posted.to, posted.level, posted.full_level, posted.chips,
+                BY_OVER_CODES[action.by_over]):
+            base = posted.full_level if action.by_over == "full" else posted.level
+            size = min({"level": [posted.to - posted.level],
+                        "full": [posted.to - posted.full_level],
+                        "any": [posted.to - posted.level, posted.to - posted.full_level,
+                                posted.chips]}[action.by_over])
+            faults.append(Fault("BET-03", f"the log says the raise is {action.by} to "
+                                f"{posted.to}; a raise to {posted.to} over {base} is "
+                                f"{size}"))
+    if kind is ActionKind.FOLD and action.amount is not None and not fold_figure_holds(
+            action.amount):
         faults.append(Fault("BET-04", f"the log says the fold put in {action.amount}; a "
                             "fold puts in nothing"))
-    if action.all_in and not posted.all_in and kind is not ActionKind.FOLD:
+    if not all_in_claim_holds(action.all_in, posted.all_in, kind is ActionKind.FOLD):
         faults.append(Fault("BET-11", "the log says the player is all-in; he still has chips "
                             "behind after this action"))
     return faults
@@ -129,16 +154,15 @@ def rake_findings(rake: int, pot: int, profile: Profile, *, stated: bool,
     if rake <= 0:
         return []
     percent, cap = profile.rake_max_percent, profile.rake_cap_cents
+    capped = bool(cap) and unit != "chips"
     share = f"{rake} of a pot of {pot}" + (f" {unit}" if unit else "")
     if percent >= 100:
         if stated:
             return []
         return [f"POT-08: the record keeps back {share} without stating a rake, and the "
                 f"profile {profile.name} states no rake policy that bounds it"]
-    bound = -(-pot * percent // 100)  # rounded up to a whole unit
-    if cap and unit != "chips":
-        bound = min(bound, cap)
-    if rake > bound:
+    if not rake_holds(rake, pot, percent, cap, capped):
+        bound = rake_bound_rule(pot, percent, cap, capped)
         return [f"POT-08: a rake of {share} ({100 * rake / max(pot, 1):.1f}%) is above the "
                 f"{profile.name} rake policy ({percent}%" + (f", at most {cap}" if cap else "")
                 + f": at most {bound})"]
@@ -182,13 +206,13 @@ def description_finding(text: str, cards: Sequence[Card], profile: Profile) -> s
     category = described_category(text)
     if category is not None:
         ours = Category(best_high(cards).category)
-        if ours != category:
+        if not described_category_holds(int(category), int(ours)):
             return (f"the log describes {' '.join(map(str, cards))} as {text!r}; the cards "
                     f"make {ours.name.lower().replace('_', ' ')} (RANK-01)")
     low = described_low(text)
     if low is not None:
         value = best_low(cards, profile.low_qualifier)
-        if value is None or tuple(sorted(value.ranks, reverse=True)) != low:
+        if not described_low_holds(low, None if value is None else tuple(value.ranks)):
             return (f"the log describes the low of {' '.join(map(str, cards))} as {text!r}; "
                     f"the cards make {'no qualifying low' if value is None else value.ranks}"
                     " (LOW-01)")
@@ -233,7 +257,8 @@ def summary_findings(record: HandRecord, paid: Mapping[int, int] | None,
         if claim.kind is ClaimKind.WON and paid is not None and seat is not None:
             ours = paid.get(seat, 0) - back.get(seat, 0)
             total = won.pop(seat, None)  # reported once, at its first line
-            if total is not None and total != ours:
+            if total is not None and not won_figure_holds(total, paid.get(seat, 0),
+                                                          back.get(seat, 0)):
                 findings.append(f"{where}the summary says {who} won {total}; the model "
                                 f"pays {ours}")
         elif claim.kind is ClaimKind.TOTAL_POT and paid is not None and not (
@@ -241,17 +266,20 @@ def summary_findings(record: HandRecord, paid: Mapping[int, int] | None,
             # a named pot (OnGame ``Main pot: $10.20 won by``) is checked when it is the only
             # one; side pots' own totals are not derived here
             whole = sum(paid.values()) + rake
-            if claim.amount not in (whole, whole - sum(back.values())):
+            if claim.amount is None or not total_pot_holds(claim.amount, sum(paid.values()),
+                                                           rake, sum(back.values())):
                 findings.append(f"{where}the summary's total pot is {claim.amount}; the "
                                 f"model's is {whole - sum(back.values())}")
         elif claim.kind is ClaimKind.BETS and contributed is not None and seat is not None:
-            if claim.amount not in (contributed[seat], contributed[seat] - back.get(seat, 0)):
+            if claim.amount is None or not bets_figure_holds(claim.amount, contributed[seat],
+                                                             back.get(seat, 0)):
                 findings.append(f"{where}the summary says {who} put in {claim.amount}; the "
                                 f"model has {contributed[seat]}")
         elif (claim.kind is ClaimKind.NET and contributed is not None and paid is not None
               and seat is not None):
             ours = paid.get(seat, 0) - contributed[seat]
-            if claim.amount != ours:
+            if claim.amount is None or not net_figure_holds(claim.amount, paid.get(seat, 0),
+                                                            contributed[seat]):
                 findings.append(f"{where}the summary says {who} nets {claim.amount}; the "
                                 f"model has {ours}")
         elif claim.kind is ClaimKind.SHOWED and seat is not None:
@@ -355,7 +383,8 @@ def award_bound_violations(record: HandRecord, live: Sequence[bool],
         if award.half == "returned":
             top = max(contributed)
             second = sorted(contributed)[-2] if len(contributed) > 1 else 0
-            if contributed[award.player] != top or award.amount > top - second:
+            if not returned_figure_holds(award.amount, contributed[award.player], top,
+                                         second):
                 faults.append(Fault("POT-07", f"{names[award.player]} is returned "
                                     f"{award.amount}; only chips no other player matched go "
                                     f"back ({top - second} at most, to the player who put "
@@ -365,8 +394,9 @@ def award_bound_violations(record: HandRecord, live: Sequence[bool],
                                 "but holds no live hand: a pot goes only to live players "
                                 "who contributed to it", award.line))
     pot = sum(contributed)
-    paid = sum(award.amount for award in record.awards) + (record.rake or 0)
-    if paid > pot:
+    awarded = sum(award.amount for award in record.awards)
+    paid = awarded + (record.rake or 0)
+    if not payout_within_pot(awarded, record.rake or 0, pot):
         last = max((award.line or 0 for award in record.awards), default=0)
         faults.append(Fault("POT-06", f"the record pays out {paid} (awards and rake) from "
                             f"a pot of {pot}: chips created from nothing", last or None))

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from studspec.errors import IllegalActionError, InvalidInputError
+from studspec.play.claim_rules import ante_figure_holds, collected_figure_holds
 from studspec.play.claims import (
     Posted,
     action_faults,
@@ -190,8 +191,8 @@ class _Replayer:
             # ANTE-01: the table's ante, or all the chips of a shorter stack (a record may
             # state the nominal ante for a player all-in on it, as PHH's 'antes' does).
             stack = hand.starting[event.player]
-            allowed = {hand.stakes.ante, min(stack, hand.stakes.ante)}
-            if event.amount is not None and event.amount not in allowed:
+            if event.amount is not None and not ante_figure_holds(event.amount,
+                                                                  hand.stakes.ante, stack):
                 self.violate(index, event, IllegalActionError(
                     "ANTE-01", "before the deal", f"the ante is {hand.stakes.ante} (or all "
                     f"the chips of a shorter stack), not {event.amount}"))
@@ -372,7 +373,7 @@ class _Replayer:
                                     "record does not state? (POT-08 takes a stated rake)")
             for seat in sorted(set(paid) | set(result.awards)):
                 ours, theirs = result.awards.get(seat, 0), paid.get(seat, 0)
-                if ours != theirs:
+                if not collected_figure_holds(theirs, ours):  # a side pot's too (POT-06)
                     result.divergences.append(f"p{seat + 1} is paid {ours} by the model, "
                                               f"{theirs} by the record")
 
