@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from studspec.claims import claims_hold
+from studspec.cli.check_parts import PartResult, checked_part, discard, merged_file
 from studspec.cli.spool import (
     WORKER_HANDS_HELD,
     CheckReport,
@@ -41,13 +42,15 @@ from studspec.inputs import input_file, read_utf8
 from studspec.irregular_hand import ruling_data, ruling_text
 from studspec.parallel import LostWork, run_map
 from studspec.profiles import Profile
+from studspec.records import ranges
 from studspec.records.detect import read_hand_histories
 from studspec.records.hand import HandRecord, Origin, PlayerRecord
 from studspec.records.phh import parse_phh, read_phh
 from studspec.records.phh_moves import phh_moves
+from studspec.records.ranges import Part, plan_parts
 from studspec.records.site_profiles import ProfileChooser, site_formats_text
 from studspec.records.sitetext import Problem
-from studspec.records.stream import stream_hand_histories
+from studspec.records.stream import _Encoding, stream_hand_histories
 from studspec.records.unstated import BringIns, Filled, fill_bring_ins
 from studspec.replay import RECORD_ENDS_EARLY, ReplayResult, Violation, replay
 from studspec.specdata.quote_fit import clause_quote
@@ -129,29 +132,123 @@ def check_report(files: list[str], profile_name: str | None = None, *,
     # One process: each file's hands go to the report as they are checked (a big log is
     # streamed). Worker processes send a file's hands back together; those of this
     # machine write a big log's hands to a file (spool.HandFile), read back hand by hand.
-    work: Callable[[str], tuple[Iterable[tuple[dict[str, Any], RenderedHand]],
-                                list[dict[str, Any]]]]
-    if scheduler is not None:
-        work = partial(_checked_and_rendered, profile_name=profile_name, fast_path=fast_path)
-    elif jobs <= 1:
+    # With workers, a big log is cut into parts, each a task (check_parts).
+    if scheduler is None and jobs <= 1:
         work = partial(_checked_streamed, profile_name=profile_name, fast_path=fast_path)
-    else:
-        work = partial(_checked_and_rendered, profile_name=profile_name, fast_path=fast_path,
-                       local=True)
-    try:
-        for file_hands, file_problems in run_map(work, listed, jobs=jobs, scheduler=scheduler,
-                                                 count=count, batch=FILES_PER_TASK,
-                                                 progress=progress):
-            for hand, rendered in file_hands:
-                report.add_hand(hand, rendered)
-            report.problems += file_problems
-    except LostWork as lost:
-        # A worker died (or the cluster lost it): the files from the first unanswered one
-        # on are listed as not checked, and the report says what was checked before.
-        for file in chain(lost.items, listed):
-            report.problems.append(_problem(str(file), None, None,
-                                            f"not checked: {lost.reason}"))
+        try:
+            for file_hands, file_problems in run_map(work, listed, jobs=jobs, count=count,
+                                                     batch=FILES_PER_TASK,
+                                                     progress=progress):
+                for hand, rendered in file_hands:
+                    report.add_hand(hand, rendered)
+                report.problems += file_problems
+        except LostWork as lost:  # (one process: only a cluster or a pool loses work)
+            _lost(report, lost.reason, chain(lost.items, listed))
+        return report
+    _check_tasks(report, listed, profile_name, fast_path, jobs, scheduler, count, progress)
     return report
+
+
+def _lost(report: CheckReport, reason: str, files: Iterable[object]) -> None:
+    """A worker died (or the cluster lost it): the files from the first unanswered one on
+    are listed as not checked, and the report says what was checked before."""
+    for file in files:
+        report.problems.append(_problem(str(file), None, None, f"not checked: {reason}"))
+
+
+Task = list[str] | Part
+"""A worker's task: a few small files, or one part of a big log (``records.ranges``)."""
+
+
+def _check_tasks(report: CheckReport, listed: Iterator[str], profile_name: str | None,
+                 fast_path: bool, jobs: int, scheduler: str | None, count: int | None,
+                 progress: Callable[[int, int], None] | None) -> None:
+    """The files checked by worker processes (or a cluster's workers): small files a few
+    to a task, a big log in parts (``_tasks``); a file's parts merged in order when the
+    last is answered (``check_parts.merged_file``), so the report is the one a single
+    process gives."""
+    encodings: dict[str, _Encoding] = {}
+    tasks = _tasks(listed, jobs, encodings, 1 if scheduler is not None else FILES_PER_TASK)
+    work = partial(_task, profile_name=profile_name, fast_path=fast_path,
+                   local=scheduler is None)
+    held: list[PartResult] = []
+    done = 0
+    try:
+        for answer in run_map(work, tasks, jobs=jobs, scheduler=scheduler):
+            if isinstance(answer, PartResult):
+                held.append(answer)
+                if answer.part.index < answer.part.count - 1:
+                    continue
+                merged = merged_file(held, encodings.pop(answer.part.file), profile_name,
+                                     fast_path)
+                held = []
+                if merged is None:  # checked again whole, here (check_parts' notes)
+                    merged = _checked_streamed(answer.part.file, profile_name, fast_path)
+                answers: list[Any] = [merged]
+            else:
+                answers = answer
+            for file_hands, file_problems in answers:
+                for hand, rendered in file_hands:
+                    report.add_hand(hand, rendered)
+                report.problems += file_problems
+                done += 1
+                if progress is not None:
+                    progress(done, count or 0)
+    except LostWork as lost:
+        discard(held)
+        lost_files = [held[0].part.file] if held else []
+        for task in lost.items:
+            for file in ([task.file] if isinstance(task, Part) else task):  # type: ignore[attr-defined]
+                if file not in lost_files[-1:]:
+                    lost_files.append(file)
+        _lost(report, lost.reason, chain(lost_files, listed))
+
+
+def _tasks(listed: Iterator[str], jobs: int, encodings: dict[str, _Encoding],
+           batch: int) -> Iterator[Task]:
+    """The workers' tasks, as the files are listed: a big log's parts one task each (its
+    encoding kept in ``encodings`` for the merge), other files ``batch`` to a task."""
+    small: list[str] = []
+    warmed = False
+    for file in listed:
+        plan = _plan(file, jobs)
+        if plan is None:
+            small.append(file)
+            if len(small) >= batch:
+                yield small
+                small = []
+            continue
+        if small:
+            yield small
+            small = []
+        parts, encodings[file] = plan
+        if not warmed:
+            warm_up()  # a big log has many hands; before the pool forks, if it has not yet
+            warmed = True
+        yield from parts
+    if small:
+        yield small
+
+
+def _plan(file: str, jobs: int) -> tuple[list[Part], _Encoding] | None:
+    """The parts of a big text log (``records.ranges.plan_parts``), or None: read whole."""
+    if jobs < 2 or os.path.splitext(file)[1].lower() not in (".txt", ".xml"):
+        return None
+    try:
+        if os.stat(file).st_size < ranges.SPLIT_BYTES:
+            return None  # the common case: a small file, one stat
+        path = input_file(file, what="FILE")
+    except (OSError, InvalidInputError):
+        return None  # the worker reports it
+    return plan_parts(path, file, jobs)
+
+
+def _task(task: Task, profile_name: str | None, fast_path: bool,
+          local: bool) -> PartResult | list[Any]:
+    """One task's work in a worker: a part of a big log, or each of a few files."""
+    if isinstance(task, Part):
+        return checked_part(task, profile_name, fast_path, local)
+    return [_checked_and_rendered(file, profile_name, fast_path, local) for file in task]
 
 
 def _checked_and_rendered(file: str, profile_name: str | None, fast_path: bool,

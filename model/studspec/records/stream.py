@@ -247,6 +247,20 @@ def stream_hand_histories(path: str | Path) -> HandStream:
         raise InvalidInputError(f"cannot be read: {error.strerror}", where=file) from None
     if survey.first_char == "<":  # XML: the hardened reader reads the file whole
         return whole_file_stream(path)
+    problems, stop = survey_problems(file, encoding, survey)
+    if stop:
+        return HandStream(file, None, encoding.encoding, iter([ReadItem(None, problems)]))
+    assert survey.format is not None  # survey_problems stops a file of no format
+    hands = _hands(path, encoding, READERS[survey.format], file)
+    return HandStream(file, survey.format, encoding.encoding,
+                      _after([ReadItem(None, problems)], hands, file))
+
+
+def survey_problems(file: str, encoding: _Encoding, survey: _Survey
+                    ) -> tuple[list[Problem], bool]:
+    """The problems about a whole file its encoding and its survey give, in the order the
+    stream lists them, and whether they stop the file before any hand (a line too long, no
+    hand of a known format)."""
     problems = list(encoding.problems)
     if survey.has_nul:
         problems.append(Problem(file, None, None, "contains NUL characters (a UTF-16 file "
@@ -262,14 +276,12 @@ def stream_hand_histories(path: str | Path) -> HandStream:
         number, length = survey.too_long
         problems.append(Problem(file, None, number, LOG_LINE.reason(
             f"a line of {length:,} characters"), "error"))
-        return HandStream(file, None, encoding.encoding, iter([ReadItem(None, problems)]))
+        return problems, True
     if survey.format is None:
         problems.append(Problem(file, None, None, "no hand of a known site format "
                                 f"({', '.join(READERS)}) found", "error"))
-        return HandStream(file, None, encoding.encoding, iter([ReadItem(None, problems)]))
-    hands = _hands(path, encoding, READERS[survey.format], file)
-    return HandStream(file, survey.format, encoding.encoding,
-                      _after([ReadItem(None, problems)], hands, file))
+        return problems, True
+    return problems, False
 
 
 def whole_file_stream(path: str | Path) -> HandStream:
