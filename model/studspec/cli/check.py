@@ -37,7 +37,8 @@ from studspec.cli.spool import (
 )
 from studspec.errors import InvalidInputError, StudSpecError
 from studspec.fast.hand import WARM_UP_HANDS, FastRules, warm_up
-from studspec.fast.replay import FastResult, accept_fast, accept_moves
+from studspec.fast.lean import lean_replay
+from studspec.fast.replay import FastResult, accept_moves
 from studspec.inputs import input_file, read_utf8
 from studspec.irregular_hand import ruling_data, ruling_text
 from studspec.parallel import LostWork, run_map
@@ -485,7 +486,7 @@ def _check_one(record: HandRecord, profiles: ProfileChooser,
     profile, reason = profiles.of(record)
     try:
         # Accept fast, explain slow: what the fast path does not find clean, Hand replays.
-        fast = accept_fast(record, profile, _fast_rules(profile)) if fast_path else None
+        fast = lean_replay(record, profile, _fast_rules(profile)) if fast_path else None
         hand = _hand_data(record, fast or replay(record, profile))
     except StudSpecError as error:
         hand = _not_checked(record, None, f"cannot be replayed: {error}", problems)
