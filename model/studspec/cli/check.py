@@ -26,7 +26,13 @@ from pathlib import Path
 from typing import Any
 
 from studspec.claims import claims_hold
-from studspec.cli.check_parts import PartResult, checked_part, discard, merged_file
+from studspec.cli.check_parts import (
+    FileParts,
+    PartResult,
+    checked_part,
+    discard,
+    merged_file,
+)
 from studspec.cli.spool import (
     WORKER_HANDS_HELD,
     CheckReport,
@@ -172,17 +178,16 @@ def _check_tasks(report: CheckReport, listed: Iterator[str], profile_name: str |
     tasks = _tasks(listed, jobs, encodings, 1 if scheduler is not None else FILES_PER_TASK)
     work = partial(_task, profile_name=profile_name, fast_path=fast_path,
                    local=scheduler is None)
-    held: list[PartResult] = []
+    held = FileParts()
     done = 0
     try:
         for answer in run_map(work, tasks, jobs=jobs, scheduler=scheduler):
             if isinstance(answer, PartResult):
-                held.append(answer)
-                if answer.part.index < answer.part.count - 1:
+                if not held.add(answer):
                     continue
                 merged = merged_file(held, encodings.pop(answer.part.file), profile_name,
                                      fast_path)
-                held = []
+                held = FileParts()
                 if merged is None:  # checked again whole, here (check_parts' notes)
                     merged = _checked_streamed(answer.part.file, profile_name, fast_path)
                 answers: list[Any] = [merged]
@@ -196,8 +201,8 @@ def _check_tasks(report: CheckReport, listed: Iterator[str], profile_name: str |
                 if progress is not None:
                     progress(done, count or 0)
     except LostWork as lost:
-        discard(held)
-        lost_files = [held[0].part.file] if held else []
+        discard(held.results)
+        lost_files = [held.results[0].part.file] if held.results else []
         for task in lost.items:
             for file in ([task.file] if isinstance(task, Part) else task):  # type: ignore[attr-defined]
                 if file not in lost_files[-1:]:

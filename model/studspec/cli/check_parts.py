@@ -72,7 +72,9 @@ def checked_part(part: Part, profile_name: str | None, fast_path: bool,
     items, survey = read_part(part)
     result = PartResult(part, [], [], [], survey)
     held: list[Entry] = []
-    spooled: HandFile | None = None
+    # A local worker writes every hand of a part to a HandFile: the dispatcher holds a
+    # file's parts until the last is answered, and a HandFile holds nothing in memory.
+    spooled: HandFile | None = HandFile() if local else None
 
     def add(entry: Entry) -> None:
         nonlocal spooled, held
@@ -116,7 +118,26 @@ def checked_part(part: Part, profile_name: str | None, fast_path: bool,
     return result
 
 
-def merged_file(results: list[PartResult], encoding: _Encoding, profile_name: str | None,
+class FileParts:
+    """The parts of one file answered so far, in order. A part's hand ids are compared with
+    the ids earlier parts warned about when it comes, then dropped: the memory held is the
+    parts' small summaries (their hands are in ``HandFile``s)."""
+
+    def __init__(self) -> None:
+        self.results: list[PartResult] = []
+        self.warned: set[str | None] = set()
+        self.whole_again = False
+
+    def add(self, result: PartResult) -> bool:
+        """One part more; whether it is the file's last."""
+        self.whole_again = self.whole_again or bool(result.ids & self.warned)
+        self.warned |= set(result.warned)
+        result.ids = set()
+        self.results.append(result)
+        return result.part.index == result.part.count - 1
+
+
+def merged_file(parts: FileParts, encoding: _Encoding, profile_name: str | None,
                 fast_path: bool) -> tuple[Iterator[tuple[dict[str, Any], RenderedHand]],
                                           list[dict[str, Any]]] | None:
     """One file's hands and problems from its parts' results (in file order), as the
@@ -124,12 +145,10 @@ def merged_file(results: list[PartResult], encoding: _Encoding, profile_name: st
     again whole (a repeated hand id with warnings across parts)."""
     from studspec.cli import check
 
-    warned: set[str | None] = set()
-    for result in results:
-        if result.ids & warned:
-            discard(results)
-            return None
-        warned |= set(result.warned)
+    results = parts.results
+    if parts.whole_again:
+        discard(results)
+        return None
     problems, stop = merged_problems(results[0].part, encoding,
                                      [result.survey for result in results])
     file_problems = [check._reader_problem(problem) for problem in problems]
@@ -178,4 +197,4 @@ def discard(results: Iterable[PartResult]) -> None:
                 os.unlink(result.hands.path)
 
 
-__all__ = ["PartResult", "checked_part", "discard", "merged_file"]
+__all__ = ["FileParts", "PartResult", "checked_part", "discard", "merged_file"]
