@@ -175,7 +175,9 @@ def _check_tasks(report: CheckReport, listed: Iterator[str], profile_name: str |
     last is answered (``check_parts.merged_file``), so the report is the one a single
     process gives."""
     encodings: dict[str, _Encoding] = {}
-    tasks = _tasks(listed, jobs, encodings, 1 if scheduler is not None else FILES_PER_TASK)
+    # A cluster's workers are not counted here: a big log gives a part every PART_BYTES.
+    parts = max(jobs, 2) if scheduler is not None else jobs
+    tasks = _tasks(listed, parts, encodings, 1 if scheduler is not None else FILES_PER_TASK)
     work = partial(_task, profile_name=profile_name, fast_path=fast_path,
                    local=scheduler is None)
     held = FileParts()
