@@ -11,7 +11,8 @@ model. PokerKit's side loads the same hand, converted once with studspec's PHH w
 to the end. Only hands both can replay are timed; the others are listed with PokerKit's
 error. The workload repeats the hands up to ``--hands``. studspec's side is timed twice:
 the model alone, and with the fast path first (accept fast, explain slow; a PHH hand read
-straight into the fast path's moves, as ``check`` reads it). With
+straight into the fast path's moves, as ``check`` reads it), and a third time with the
+lean replay in place of ``accept_fast`` (``fast.lean``, as ``check`` replays a record). With
 ``--generated N`` the hands are N hands of a generated corpus (``studspec generate``,
 profile pokerkit-0.7.7), read from PHH by both sides.
 """
@@ -19,6 +20,7 @@ profile pokerkit-0.7.7), read from PHH by both sides.
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import time
 import warnings
@@ -28,7 +30,8 @@ from pathlib import Path
 import pokerkit
 
 from studspec.cli.check import _direct_phh as direct_phh
-from studspec.fast.hand import warm_up
+from studspec.fast.hand import FastRules, warm_up
+from studspec.fast.lean import lean_replay
 from studspec.fast.replay import accept_fast
 from studspec.fuzz.corpus import generated_hands
 from studspec.play.replay import replay
@@ -37,7 +40,7 @@ from studspec.records.phh import parse_phh, write_phh
 from studspec.records.site_profiles import ProfileChooser
 from studspec.records.sitetext import split_lines
 from studspec.records.unstated import fill_bring_ins
-from studspec.specdata.profiles import load_profile
+from studspec.specdata.profiles import Profile, load_profile
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "handhistories"
 LOCAL = Path(__file__).resolve().parents[1] / "tests" / "data" / "handhistories"
@@ -59,10 +62,12 @@ def hand_texts(folder: Path) -> list[tuple[str, str]]:
 
 
 def studspec_check(name: str, text: str, profiles: ProfileChooser, *,
-                   fast_path: bool = False) -> int:
+                   fast_path: bool = False, lean: bool = False) -> int:
     """Read one hand's text and replay it under the profile its log calls for (with the
     fast path: accept fast, replay through Hand what it does not find clean; a PHH hand is
-    read straight into the fast path's moves first, as ``check`` reads it)."""
+    read straight into the fast path's moves first, as ``check`` reads it; with ``lean``
+    the record is replayed by the lean replay, as ``check`` replays it, instead of
+    ``accept_fast``)."""
     if fast_path and name.endswith(".phh") and direct_phh(text, name, profiles) is not None:
         return 1
     checked = 0
@@ -70,10 +75,22 @@ def studspec_check(name: str, text: str, profiles: ProfileChooser, *,
     for filled in fill_bring_ins(records):
         if filled.record is not None:
             profile = profiles.of(filled.record)[0]
-            if not fast_path or accept_fast(filled.record, profile) is None:
+            if not fast_path or (
+                    lean_replay(filled.record, profile, _rules(profile)) if lean
+                    else accept_fast(filled.record, profile)) is None:
                 replay(filled.record, profile)
             checked += 1
     return checked
+
+
+_RULES: dict[str, FastRules] = {}
+
+
+def _rules(profile: Profile) -> FastRules:
+    """The fast path's tables of a profile, once per run (as ``check`` keeps them)."""
+    if profile.name not in _RULES:
+        _RULES[profile.name] = FastRules(profile)
+    return _RULES[profile.name]
 
 
 def pokerkit_replay(phh: str) -> int:
@@ -139,6 +156,11 @@ def measure(hands: int, runs: int, folder: Path, generated: int = 0) -> dict[str
         for name, text, _ in repeated:
             studspec_check(name, text, profiles, fast_path=True)
 
+    def ours_lean() -> None:
+        profiles = ProfileChooser(None)
+        for name, text, _ in repeated:
+            studspec_check(name, text, profiles, fast_path=True, lean=True)
+
     def theirs() -> None:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
@@ -146,17 +168,22 @@ def measure(hands: int, runs: int, folder: Path, generated: int = 0) -> dict[str
                 pokerkit_replay(phh)
 
     studspec_rates, fast_rates, pokerkit_rates, ratios, fast_ratios = [], [], [], [], []
+    lean_rates, lean_ratios = [], []
     for _ in range(runs):
         studspec_rates.append(_rate(ours, len(repeated)))
         fast_rates.append(_rate(ours_fast, len(repeated)))
+        lean_rates.append(_rate(ours_lean, len(repeated)))
         pokerkit_rates.append(_rate(theirs, len(repeated)))
         ratios.append(studspec_rates[-1] / pokerkit_rates[-1])
         fast_ratios.append(fast_rates[-1] / pokerkit_rates[-1])
+        lean_ratios.append(lean_rates[-1] / pokerkit_rates[-1])
     return {"distinct_hands": len(both), "hands": len(repeated), "runs": runs,
             "studspec_hands_per_second": statistics.median(studspec_rates),
             "fast_path_hands_per_second": statistics.median(fast_rates),
             "pokerkit_hands_per_second": statistics.median(pokerkit_rates),
+            "lean_hands_per_second": statistics.median(lean_rates),
             "ratio": statistics.median(ratios), "fast_ratio": statistics.median(fast_ratios),
+            "lean_ratio": statistics.median(lean_ratios),
             "left_out": left}
 
 
@@ -178,8 +205,12 @@ def main(argv: list[str] | None = None) -> dict[str, object]:
     print(f"studspec read + check, fast path: {result['fast_path_hands_per_second']:,.0f} "
           "hands/s")
     print(f"median ratio studspec / PokerKit: {result['ratio']:.2f}x")
+    print(f"studspec read + check, lean replay (as check): "
+          f"{result['lean_hands_per_second']:,.0f} hands/s")
     print(f"median ratio studspec fast path / PokerKit: {result['fast_ratio']:.2f}x "
           "(issue 14 bar >= 20x)")
+    print(f"median ratio studspec lean replay / PokerKit: {result['lean_ratio']:.2f}x "
+          f"(issue 38 bar >= 20x); load {os.getloadavg()[0]:.2f}")
     for reason in result["left_out"]:  # type: ignore[attr-defined]
         print(f"  left out: {reason}")
     return result

@@ -51,9 +51,9 @@ from studspec.play.claim_rules import (
 )
 from studspec.play.claims import (
     Posted,
-    _cards_finding,
     action_faults,
     award_bound_violations,
+    cards_finding,
     claims_hold,
     description_finding,
     rake_findings,
@@ -936,7 +936,7 @@ def _show_twice_accepted(shown: Sequence[Card], dealt: Sequence[Card | None],
     return fault
 
 
-@wrong_variant(_cards_finding, "a list leaving out one of his known cards accepted",
+@wrong_variant(cards_finding, "a list leaving out one of his known cards accepted",
                "pin-shown-cards")
 def _listing_missing_accepted(listed: Sequence[Card | None], seat: int, dealt: Any,
                               shown: Sequence[Card | None] | None) -> str | None:

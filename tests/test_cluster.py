@@ -98,6 +98,24 @@ def test_check_on_the_cluster_gives_the_local_report(scheduler: str, tmp_path: P
     assert local.exit_code == cluster.exit_code
 
 
+def test_a_big_log_in_parts_on_the_cluster_gives_the_local_report(
+        scheduler: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The parts are planned where the check runs (here), and read by the cluster's workers.
+    from bench.big_log import write_big_log
+    from studspec.records import ranges
+
+    monkeypatch.setattr(ranges, "SPLIT_BYTES", 1)
+    monkeypatch.setattr(ranges, "PART_BYTES", 8000)
+    log = tmp_path / "big.txt"
+    write_big_log(log, 40_000)
+    plan = ranges.plan_parts(log, str(log), 2)
+    assert plan is not None and len(plan[0]) > 2
+    local, cluster = check_report([str(log)], jobs=1), check_report([str(log)],
+                                                                    scheduler=scheduler)
+    assert local.text == cluster.text and to_json(local.data) == to_json(cluster.data)
+    assert local.exit_code == cluster.exit_code
+
+
 def test_a_fuzz_campaign_on_the_cluster_is_the_local_campaign(scheduler: str) -> None:
     pytest.importorskip("pokerkit")
     from studspec.engines.pokerkit_adapter import PokerKitEngine

@@ -25,6 +25,14 @@ from itertools import chain
 from pathlib import Path
 from typing import Any
 
+from studspec.cli.check_parts import (
+    FileParts,
+    HandChecking,
+    PartResult,
+    checked_part,
+    discard,
+    merged_file,
+)
 from studspec.cli.spool import (
     WORKER_HANDS_HELD,
     CheckReport,
@@ -35,18 +43,21 @@ from studspec.cli.spool import (
 )
 from studspec.errors import InvalidInputError, LostWork, StudSpecError
 from studspec.fast.hand import WARM_UP_HANDS, FastRules, warm_up
-from studspec.fast.replay import FastResult, accept_fast, accept_moves
+from studspec.fast.lean import lean_replay
+from studspec.fast.replay import FastResult, accept_moves
 from studspec.inputs import input_file, read_utf8
 from studspec.play.claims import claims_hold
 from studspec.play.irregular_hand import ruling_data, ruling_text
 from studspec.play.replay import RECORD_ENDS_EARLY, ReplayResult, Violation, replay
+from studspec.records import ranges
 from studspec.records.detect import read_hand_histories
 from studspec.records.hand import HandRecord, Origin, PlayerRecord
 from studspec.records.phh import parse_phh, read_phh
 from studspec.records.phh_moves import phh_moves
+from studspec.records.ranges import Part, plan_parts
 from studspec.records.site_profiles import ProfileChooser, site_formats_text
 from studspec.records.sitetext import Problem
-from studspec.records.stream import stream_hand_histories
+from studspec.records.stream import Encoding, stream_hand_histories
 from studspec.records.unstated import BringIns, Filled, fill_bring_ins
 from studspec.run.parallel import run_map
 from studspec.specdata.profiles import Profile
@@ -129,29 +140,124 @@ def check_report(files: list[str], profile_name: str | None = None, *,
     # One process: each file's hands go to the report as they are checked (a big log is
     # streamed). Worker processes send a file's hands back together; those of this
     # machine write a big log's hands to a file (spool.HandFile), read back hand by hand.
-    work: Callable[[str], tuple[Iterable[tuple[dict[str, Any], RenderedHand]],
-                                list[dict[str, Any]]]]
-    if scheduler is not None:
-        work = partial(_checked_and_rendered, profile_name=profile_name, fast_path=fast_path)
-    elif jobs <= 1:
+    # With workers, a big log is cut into parts, each a task (check_parts).
+    if scheduler is None and jobs <= 1:
         work = partial(_checked_streamed, profile_name=profile_name, fast_path=fast_path)
-    else:
-        work = partial(_checked_and_rendered, profile_name=profile_name, fast_path=fast_path,
-                       local=True)
-    try:
-        for file_hands, file_problems in run_map(work, listed, jobs=jobs, scheduler=scheduler,
-                                                 count=count, batch=FILES_PER_TASK,
-                                                 progress=progress):
-            for hand, rendered in file_hands:
-                report.add_hand(hand, rendered)
-            report.problems += file_problems
-    except LostWork as lost:
-        # A worker died (or the cluster lost it): the files from the first unanswered one
-        # on are listed as not checked, and the report says what was checked before.
-        for file in chain(lost.items, listed):
-            report.problems.append(_problem(str(file), None, None,
-                                            f"not checked: {lost.reason}"))
+        try:
+            for file_hands, file_problems in run_map(work, listed, jobs=jobs, count=count,
+                                                     batch=FILES_PER_TASK,
+                                                     progress=progress):
+                for hand, rendered in file_hands:
+                    report.add_hand(hand, rendered)
+                report.problems += file_problems
+        except LostWork as lost:  # (one process: only a cluster or a pool loses work)
+            _lost(report, lost.reason, chain(lost.items, listed))
+        return report
+    _check_tasks(report, listed, profile_name, fast_path, jobs, scheduler, count, progress)
     return report
+
+
+def _lost(report: CheckReport, reason: str, files: Iterable[object]) -> None:
+    """A worker died (or the cluster lost it): the files from the first unanswered one on
+    are listed as not checked, and the report says what was checked before."""
+    for file in files:
+        report.problems.append(_problem(str(file), None, None, f"not checked: {reason}"))
+
+
+Task = list[str] | Part
+"""A worker's task: a few small files, or one part of a big log (``records.ranges``)."""
+
+
+def _check_tasks(report: CheckReport, listed: Iterator[str], profile_name: str | None,
+                 fast_path: bool, jobs: int, scheduler: str | None, count: int | None,
+                 progress: Callable[[int, int], None] | None) -> None:
+    """The files checked by worker processes (or a cluster's workers): small files a few
+    to a task, a big log in parts (``_tasks``); a file's parts merged in order when the
+    last is answered (``check_parts.merged_file``), so the report is the one a single
+    process gives."""
+    encodings: dict[str, Encoding] = {}
+    # A cluster's workers are not counted here: a big log gives a part every PART_BYTES.
+    parts = max(jobs, 2) if scheduler is not None else jobs
+    tasks = _tasks(listed, parts, encodings, 1 if scheduler is not None else FILES_PER_TASK)
+    work = partial(_task, profile_name=profile_name, fast_path=fast_path,
+                   local=scheduler is None)
+    held = FileParts()
+    done = 0
+    try:
+        for answer in run_map(work, tasks, jobs=jobs, scheduler=scheduler):
+            if isinstance(answer, PartResult):
+                if not held.add(answer):
+                    continue
+                merged = merged_file(held, encodings.pop(answer.part.file), profile_name,
+                                     fast_path, HAND_CHECKING)
+                held = FileParts()
+                if merged is None:  # checked again whole, here (check_parts' notes)
+                    merged = _checked_streamed(answer.part.file, profile_name, fast_path)
+                answers: list[Any] = [merged]
+            else:
+                answers = answer
+            for file_hands, file_problems in answers:
+                for hand, rendered in file_hands:
+                    report.add_hand(hand, rendered)
+                report.problems += file_problems
+                done += 1
+                if progress is not None:
+                    progress(done, count or 0)
+    except LostWork as lost:
+        discard(held.results)
+        lost_files = [held.results[0].part.file] if held.results else []
+        for task in lost.items:
+            for file in ([task.file] if isinstance(task, Part) else task):  # type: ignore[attr-defined]
+                if file not in lost_files[-1:]:
+                    lost_files.append(file)
+        _lost(report, lost.reason, chain(lost_files, listed))
+
+
+def _tasks(listed: Iterator[str], jobs: int, encodings: dict[str, Encoding],
+           batch: int) -> Iterator[Task]:
+    """The workers' tasks, as the files are listed: a big log's parts one task each (its
+    encoding kept in ``encodings`` for the merge), other files ``batch`` to a task."""
+    small: list[str] = []
+    warmed = False
+    for file in listed:
+        plan = _plan(file, jobs)
+        if plan is None:
+            small.append(file)
+            if len(small) >= batch:
+                yield small
+                small = []
+            continue
+        if small:
+            yield small
+            small = []
+        parts, encodings[file] = plan
+        if not warmed:
+            warm_up()  # a big log has many hands; before the pool forks, if it has not yet
+            warmed = True
+        yield from parts
+    if small:
+        yield small
+
+
+def _plan(file: str, jobs: int) -> tuple[list[Part], Encoding] | None:
+    """The parts of a big text log (``records.ranges.plan_parts``), or None: read whole."""
+    if jobs < 2 or os.path.splitext(file)[1].lower() not in (".txt", ".xml"):
+        return None
+    try:
+        if os.stat(file).st_size < ranges.SPLIT_BYTES:
+            return None  # the common case: a small file, one stat
+        path = input_file(file, what="FILE")
+    except (OSError, InvalidInputError):
+        return None  # the worker reports it
+    return plan_parts(path, file, jobs)
+
+
+def _task(task: Task, profile_name: str | None, fast_path: bool,
+          local: bool) -> PartResult | list[Any]:
+    """One task's work in a worker: a part of a big log, or each of a few files."""
+    if isinstance(task, Part):
+        return checked_part(task, profile_name, fast_path, HAND_CHECKING, local)
+    return [_checked_and_rendered(file, profile_name, fast_path, local) for file in task]
 
 
 def _checked_and_rendered(file: str, profile_name: str | None, fast_path: bool,
@@ -388,7 +494,7 @@ def _check_one(record: HandRecord, profiles: ProfileChooser,
     profile, reason = profiles.of(record)
     try:
         # Accept fast, explain slow: what the fast path does not find clean, Hand replays.
-        fast = accept_fast(record, profile, _fast_rules(profile)) if fast_path else None
+        fast = lean_replay(record, profile, _fast_rules(profile)) if fast_path else None
         hand = _hand_data(record, fast or replay(record, profile))
     except StudSpecError as error:
         hand = _not_checked(record, None, f"cannot be replayed: {error}", problems)
@@ -426,3 +532,7 @@ def _hand_lines(hand: dict[str, Any]) -> list[str]:
               for w in hand["warnings"]]
     lines += [f"  note: {text}" for text in hand["notes"]]
     return lines
+
+
+# How check_parts checks a part's hands: this module's own steps, handed in (no circle).
+HAND_CHECKING = HandChecking(_chooser, _reader_problem, _checked_record, _hand_lines, _problem)

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from studspec.play.claim_rules import (
@@ -53,9 +53,12 @@ from studspec.play.claim_rules import (
 from studspec.records.hand import Action, ActionKind, ClaimKind, Deal, HandRecord, Show
 from studspec.rules.cards import Card
 from studspec.rules.low import best_low
-from studspec.rules.ranking import Category, best_high
+from studspec.rules.ranking import Category, HighValue, best_high
 from studspec.specdata.marks import implements
 from studspec.specdata.profiles import Profile
+
+HighOf = Callable[[Sequence[Card]], HighValue]
+"""A high evaluator of 5 to 7 cards: ``ranking.best_high`` or the fast one."""
 
 
 @dataclass(frozen=True)
@@ -199,13 +202,15 @@ def described_low(text: str) -> tuple[int, ...] | None:
     return tuple(1 if rank == "A" else int(rank) for rank in found["low"].split(","))
 
 
-def description_finding(text: str, cards: Sequence[Card], profile: Profile) -> str | None:
-    """Why a log's description of a hand differs from the hand its cards make, or None."""
+def description_finding(text: str, cards: Sequence[Card], profile: Profile,
+                        high: HighOf = best_high) -> str | None:
+    """Why a log's description of a hand differs from the hand its cards make, or None.
+    ``high``: the high evaluator (the declarative one, or the fast one proved equal)."""
     if len(cards) < 5:
         return None
     category = described_category(text)
     if category is not None:
-        ours = Category(best_high(cards).category)
+        ours = Category(high(cards).category)
         if not described_category_holds(int(category), int(ours)):
             return (f"the log describes {' '.join(map(str, cards))} as {text!r}; the cards "
                     f"make {ours.name.lower().replace('_', ' ')} (RANK-01)")
@@ -231,18 +236,20 @@ def _known_cards(record: HandRecord) -> dict[int | None, list[Card]]:
 @implements("SHOW-04")
 def summary_findings(record: HandRecord, paid: Mapping[int, int] | None,
                      contributed: Sequence[int] | None, rake: int,
-                     profile: Profile) -> list[str]:
+                     profile: Profile, *, high: HighOf = best_high,
+                     dealt: Mapping[int | None, list[Card]] | None = None) -> list[str]:
     """The summary's figures and cards the model's result contradicts, one finding each.
 
     ``paid``: what the model pays each seat (pots and returned chips); ``contributed``:
     what each seat put in over the hand; ``rake``: what the pot lost to the rake. The
     record's own returned chips are taken off a ``won`` figure (a summary's ``won`` is
     what the player took from the pots). A ``Total pot`` may count an uncalled bet or not
-    (sites differ): both readings are accepted."""
+    (sites differ): both readings are accepted. ``high``: the high evaluator; ``dealt``:
+    the record's known cards by player (``_known_cards``), when the caller has them."""
     findings: list[str] = []
     names = [player.name for player in record.players]
     back = returned_by_record(record)
-    dealt = _known_cards(record)
+    dealt = dealt if dealt is not None else _known_cards(record)
     shows: dict[int, tuple[Card | None, ...]] = {
         event.player: event.cards for event in record.events
         if isinstance(event, Show) and event.cards}
@@ -283,7 +290,7 @@ def summary_findings(record: HandRecord, paid: Mapping[int, int] | None,
                 findings.append(f"{where}the summary says {who} nets {claim.amount}; the "
                                 f"model has {ours}")
         elif claim.kind is ClaimKind.SHOWED and seat is not None:
-            finding = _cards_finding(claim.cards, seat, dealt, shows.get(seat))
+            finding = cards_finding(claim.cards, seat, dealt, shows.get(seat))
             if finding:
                 findings.append(f"{where}the summary lists {who}'s cards as "
                                 f"{' '.join(str(c or '??') for c in claim.cards)}: {finding} "
@@ -292,7 +299,8 @@ def summary_findings(record: HandRecord, paid: Mapping[int, int] | None,
             held = [*(shows.get(seat) or ()), *dealt.get(seat, []), *dealt.get(None, [])]
             elsewhere = {c for owner, cards in dealt.items() if owner not in (seat, None)
                          for c in cards}
-            finding = _best_five_finding(claim.cards, claim.text, held, elsewhere, profile)
+            finding = _best_five_finding(claim.cards, claim.text, held, elsewhere, profile,
+                                         high)
             if finding:
                 findings.append(f"{where}the log says {who} plays "
                                 f"{' '.join(str(c or '??') for c in claim.cards)} for "
@@ -315,7 +323,7 @@ def summary_findings(record: HandRecord, paid: Mapping[int, int] | None,
                 continue
             if len(cards) != 5:
                 cards = [*cards, *dealt.get(None, [])][:7]
-            finding = description_finding(claim.text, cards, profile)
+            finding = description_finding(claim.text, cards, profile, high)
             if finding:
                 findings.append(f"{where}{finding}")
     return findings
@@ -323,7 +331,8 @@ def summary_findings(record: HandRecord, paid: Mapping[int, int] | None,
 
 @implements("RANK-01", "LOW-01")
 def _best_five_finding(five: Sequence[Card | None], half: str, own: Sequence[Card | None],
-                       others: set[Card], profile: Profile) -> str | None:
+                       others: set[Card], profile: Profile,
+                       high: HighOf = best_high) -> str | None:
     """Why five cards a log says a player plays are not his best five for the half: a card
     twice or another player's, not among his cards when all seven are known, or a worse
     hand than his seven make."""
@@ -342,12 +351,12 @@ def _best_five_finding(five: Sequence[Card | None], half: str, own: Sequence[Car
                                                                        profile.low_qualifier)
         if best != played:
             return "not his best low (LOW-01)"
-    elif best_high(cards) != best_high(hand):
+    elif high(cards) != high(hand):
         return "not his best high hand (RANK-01)"
     return None
 
 
-def _cards_finding(listed: Sequence[Card | None], seat: int,
+def cards_finding(listed: Sequence[Card | None], seat: int,
                    dealt: Mapping[int | None, Sequence[Card]],
                    shown: Sequence[Card | None] | None) -> str | None:
     """Why cards a summary lists for a seat are not the seat's: a card dealt to another
@@ -475,7 +484,7 @@ def claims_hold(record: HandRecord, stacks: Sequence[int], paid: Mapping[int, in
         return False
     dealt = _known_cards(record)
     for event in record.events:  # shows after the hand is won: Hand checks them (SHOW-04)
-        if isinstance(event, Show) and event.cards and _cards_finding(
+        if isinstance(event, Show) and event.cards and cards_finding(
                 event.cards, event.player, dealt, None):
             return False
     contributed = [player.starting_stack or 0 for player in record.players]

@@ -58,7 +58,7 @@ class ReadItem:
 
 
 @dataclass
-class _Encoding:
+class Encoding:
     """How a file's bytes are decoded: the codec, the bytes of a byte order mark to skip,
     and the problems ``detect.decode`` reports for the choice."""
 
@@ -107,13 +107,13 @@ def _with_last(chunks: Iterable[bytes]) -> Iterator[tuple[bytes, bool]]:
     yield previous or b"", True
 
 
-def choose_encoding(path: Path, file: str) -> _Encoding:
+def choose_encoding(path: Path, file: str) -> Encoding:
     """The encoding ``detect.decode`` chooses for the file's bytes, read in chunks."""
     with path.open("rb") as stream:
         head = stream.read(4)
     for bom, encoding in _BOMS:
         if head.startswith(bom):
-            chosen = _Encoding(encoding, len(bom), [Problem(
+            chosen = Encoding(encoding, len(bom), [Problem(
                 file, None, 1, f"byte order mark ({encoding}) removed", "warning")])
             error = _first_error(_chunks(path, len(bom)), encoding)
             if error is not None:
@@ -134,19 +134,19 @@ def choose_encoding(path: Path, file: str) -> _Encoding:
     elif pairs >= 8 and even > pairs * 0.6 and odd < even / 10:
         utf16 = "utf-16-be"
     if utf16 is not None:
-        return _Encoding(utf16, 0, [Problem(file, None, 1, f"no byte order mark; read as "
+        return Encoding(utf16, 0, [Problem(file, None, 1, f"no byte order mark; read as "
                                             f"{utf16} (a NUL byte beside nearly every "
                                             "character)", "warning")])
     error = _first_error(_chunks(path), "utf-8")
     if error is None:
-        return _Encoding("utf-8")
+        return Encoding("utf-8")
     reason, start, line = error
     encoding = "cp1252" if cp1252 else "latin-1"
-    return _Encoding(encoding, 0, [Problem(file, None, line, f"not UTF-8 ({reason} at byte "
+    return Encoding(encoding, 0, [Problem(file, None, line, f"not UTF-8 ({reason} at byte "
                                            f"{start}); read as {encoding}", "warning")])
 
 
-def _texts(path: Path, encoding: _Encoding) -> Iterator[str]:
+def _texts(path: Path, encoding: Encoding) -> Iterator[str]:
     """The file's text in chunks, decoded as chosen (bad bytes replaced, as ``decode``)."""
     decoder = codecs.getincrementaldecoder(encoding.encoding)("replace")
     for chunk, final in _with_last(_chunks(path, encoding.skip)):
@@ -203,7 +203,7 @@ def _without_nul(texts: Iterable[str], survey: _Survey) -> Iterator[str]:
         yield text
 
 
-def _survey(path: Path, encoding: _Encoding) -> _Survey:
+def _survey(path: Path, encoding: Encoding) -> _Survey:
     survey = _Survey()
     number = 0
     for text, ending in _lines(_without_nul(_texts(path, encoding), survey)):
@@ -247,6 +247,20 @@ def stream_hand_histories(path: str | Path) -> HandStream:
         raise InvalidInputError(f"cannot be read: {error.strerror}", where=file) from None
     if survey.first_char == "<":  # XML: the hardened reader reads the file whole
         return whole_file_stream(path)
+    problems, stop = survey_problems(file, encoding, survey)
+    if stop:
+        return HandStream(file, None, encoding.encoding, iter([ReadItem(None, problems)]))
+    assert survey.format is not None  # survey_problems stops a file of no format
+    hands = _hands(path, encoding, READERS[survey.format], file)
+    return HandStream(file, survey.format, encoding.encoding,
+                      _after([ReadItem(None, problems)], hands, file))
+
+
+def survey_problems(file: str, encoding: Encoding, survey: _Survey
+                    ) -> tuple[list[Problem], bool]:
+    """The problems about a whole file its encoding and its survey give, in the order the
+    stream lists them, and whether they stop the file before any hand (a line too long, no
+    hand of a known format)."""
     problems = list(encoding.problems)
     if survey.has_nul:
         problems.append(Problem(file, None, None, "contains NUL characters (a UTF-16 file "
@@ -262,14 +276,12 @@ def stream_hand_histories(path: str | Path) -> HandStream:
         number, length = survey.too_long
         problems.append(Problem(file, None, number, LOG_LINE.reason(
             f"a line of {length:,} characters"), "error"))
-        return HandStream(file, None, encoding.encoding, iter([ReadItem(None, problems)]))
+        return problems, True
     if survey.format is None:
         problems.append(Problem(file, None, None, "no hand of a known site format "
                                 f"({', '.join(READERS)}) found", "error"))
-        return HandStream(file, None, encoding.encoding, iter([ReadItem(None, problems)]))
-    hands = _hands(path, encoding, READERS[survey.format], file)
-    return HandStream(file, survey.format, encoding.encoding,
-                      _after([ReadItem(None, problems)], hands, file))
+        return problems, True
+    return problems, False
 
 
 def whole_file_stream(path: str | Path) -> HandStream:
@@ -289,7 +301,7 @@ def _after(first: list[ReadItem], rest: Iterator[ReadItem], file: str
         raise InvalidInputError(f"cannot be read: {error.strerror}", where=file) from None
 
 
-def _hands(path: Path, encoding: _Encoding, reader: Grammar, file: str) -> Iterator[ReadItem]:
+def _hands(path: Path, encoding: Encoding, reader: Grammar, file: str) -> Iterator[ReadItem]:
     """The third pass: the lines cut into hands at the format's hand-start lines
     (``detect.split_hands``), each read as ``detect.read_text`` reads it."""
     current: list[Line] = []

@@ -34,7 +34,7 @@ class Filled:
     line: int | None = None
 
 
-def _stakes(record: HandRecord) -> tuple[str, int, int, int, int]:
+def stakes_key(record: HandRecord) -> tuple[str, int, int, int, int]:
     return (record.origin.file, record.ante, record.small_bet, record.big_bet, record.scale)
 
 
@@ -43,8 +43,8 @@ def fill_bring_ins(records: list[HandRecord]) -> list[Filled]:
     stated: dict[tuple[str, int, int, int, int], HandRecord] = {}
     for record in records:
         if UNKNOWN not in record.extra:
-            stated.setdefault(_stakes(record), record)
-    return [_fill(record, stated.get(_stakes(record))) for record in records]
+            stated.setdefault(stakes_key(record), record)
+    return [filled_from(record, stated.get(stakes_key(record))) for record in records]
 
 
 class BringIns:
@@ -62,20 +62,20 @@ class BringIns:
     def fill(self, record: HandRecord) -> Filled:
         """The record with its bring-in filled in where the log lets it be inferred."""
         if UNKNOWN not in record.extra:
-            self._stated.setdefault(_stakes(record), record)
+            self._stated.setdefault(stakes_key(record), record)
             return Filled(record)
-        peer = self._stated.get(_stakes(record))
+        peer = self._stated.get(stakes_key(record))
         if peer is None:
             if self._whole is None:
                 self._whole = {}
                 for other in self._records():
                     if UNKNOWN not in other.extra:
-                        self._whole.setdefault(_stakes(other), other)
-            peer = self._whole.get(_stakes(record))
-        return _fill(record, peer)
+                        self._whole.setdefault(stakes_key(other), other)
+            peer = self._whole.get(stakes_key(record))
+        return filled_from(record, peer)
 
 
-def _fill(record: HandRecord, peer: HandRecord | None) -> Filled:
+def filled_from(record: HandRecord, peer: HandRecord | None) -> Filled:
     if UNKNOWN not in record.extra:
         return Filled(record)
     if peer is not None:
