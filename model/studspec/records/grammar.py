@@ -28,13 +28,15 @@ also says how a hand ends (``complete``), how the halves of a hi/lo pot are know
 (``halves``: named by the log, inferred from written lows, or from the cards shown) and what
 the log leaves out (``implicit_uncalled``, ``unmarked_money``, ``stakes_from_bets``).
 
-A line no rule reads goes to the line policy (``line_policy``): kept as a note when it
-cannot change the hand, else the hand stops.
+A line no rule reads is kept on the record (``unread_lines`` in its ``extra``, with its
+number) and reading goes on: the replay and the claims decide whether it hid anything
+(``line_policy`` still tells a line that might change the hand from one that cannot, for
+``studspec unread``).
 
 Sections: a hand starts in ``header``; the first line no header rule knows moves it to
 ``play``; a rule's ``then`` moves it on (``summary``). A line no rule of the current section
-knows makes the hand unreadable ("unknown line", with the line and its number), and the
-other hands of the file are still read.
+knows is kept unread (see above). A hand stops only when what the replay needs cannot be
+known: no game header, no seats, no stakes (stated or inferred), no deal.
 """
 
 from __future__ import annotations
@@ -58,6 +60,8 @@ from studspec.records.rules import first_chars
 from studspec.records.rules import line_policy as line_policy
 from studspec.records.rules import literal_prefix as literal_prefix
 from studspec.records.rules import rule as rule
+from studspec.records.rules import unread_note as unread_note
+from studspec.records.rules import unread_of as unread_of
 from studspec.records.sitetext import (
     HandLines,
     Line,
@@ -228,11 +232,12 @@ class _HandReader:
             self.section = "play"
             if self.try_rules(text, number, self.g.rules):
                 return
-        if line_policy(text, self.names()) == "note":
-            self.b.note(UNREAD, f"line {number}: {text}")
-            return
-        reason = "unknown line in the summary" if self.section == "summary" else "unknown line"
-        raise self.b.fail(reason, number, text)
+        # Read by evidence, not by permission (DESIGN, "A record is a set of claims"): a
+        # line no rule reads is kept on the record with its number, whatever it says, and
+        # the replay and the claims decide. A line that hid an action shows itself: the
+        # next actor, the amounts or the awards stop agreeing. A hand with unread lines is
+        # never plain clean (``studspec check``: "clean with N unread lines").
+        self.b.note(UNREAD, unread_note(number, text))
 
     def try_rules(self, text: str, number: int, rules: tuple[Rule, ...]) -> bool:
         """Apply the first rule of the current section that reads the line."""
