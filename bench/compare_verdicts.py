@@ -3,13 +3,15 @@
 ``python bench/compare_verdicts.py record OUT.json`` writes, for every file of the shared
 corpus, the exit code, the JSON report and the text report of ``studspec check FILE``;
 ``python bench/compare_verdicts.py compare BEFORE.json AFTER.json`` lists the files whose
-exit code, hands' verdicts or text differ (ignoring lines about unread lines, which a
-tolerant reader adds). Run ``record`` on main and on the branch, then ``compare``.
+exit code, hands' verdicts or text differ (ignoring the lines and the count of unread
+lines, which only a tolerant reader writes: no shared hand has any). Run ``record`` on
+main and on the branch, then ``compare``.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -24,9 +26,10 @@ def _files() -> list[Path]:
 
 
 def _run(file: Path, form: str) -> tuple[int, str]:
-    done = subprocess.run([str(Path(sys.executable).with_name("studspec")), "check", str(file), "--jobs", "1", "--format",
-                           form], capture_output=True, text=True, timeout=DEADLINE_SECONDS,
-                          check=False)
+    command = [str(Path(sys.executable).with_name("studspec")), "check", str(file),
+               "--jobs", "1", "--format", form]
+    done = subprocess.run(command, capture_output=True, text=True,
+                          timeout=DEADLINE_SECONDS, check=False)
     return done.returncode, done.stdout
 
 
@@ -49,6 +52,17 @@ def _verdicts(report: dict[str, object]) -> list[tuple[object, ...]]:
              len(hand.get("warnings", [])), hand.get("replayed", True)) for hand in hands]
 
 
+_UNREAD_COUNT = re.compile(r", \d+ clean with unread lines")
+_UNREAD_LINE = re.compile(r"^(?:\s+line \d+: unread: |\s+read with unread lines: |"
+                          r"clean with unread lines: )")
+
+
+def _plain(text: str) -> list[str]:
+    """A text report without what only a tolerant reader writes (unread lines, counted)."""
+    return [_UNREAD_COUNT.sub("", line) for line in text.splitlines()
+            if not _UNREAD_LINE.match(line)]
+
+
 def compare(before_path: Path, after_path: Path) -> int:
     """The files whose exit, hands' verdicts or text (unread lines aside) differ."""
     before = json.loads(before_path.read_text(encoding="utf-8"))
@@ -60,8 +74,7 @@ def compare(before_path: Path, after_path: Path) -> int:
             print(f"{name}: only in {'after' if old is None else 'before'}")
             differ += 1
             continue
-        text_old = [line for line in old["text"].splitlines() if "unread" not in line]
-        text_new = [line for line in new["text"].splitlines() if "unread" not in line]
+        text_old, text_new = _plain(old["text"]), _plain(new["text"])
         what = [label for label, same in (
             ("exit", old["exit"] == new["exit"]),
             ("verdicts", _verdicts(old["json"]) == _verdicts(new["json"])),

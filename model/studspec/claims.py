@@ -28,6 +28,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from studspec.cards import Card
+from studspec.evidence import missing_evidence
 from studspec.low import best_low
 from studspec.profiles import Profile
 from studspec.ranking import Category, best_high
@@ -215,7 +216,7 @@ def summary_findings(record: HandRecord, paid: Mapping[int, int] | None,
     record's own returned chips are taken off a ``won`` figure (a summary's ``won`` is
     what the player took from the pots). A ``Total pot`` may count an uncalled bet or not
     (sites differ): both readings are accepted."""
-    findings: list[str] = []
+    findings: list[str] = missing_evidence(record)  # lines the log's pattern calls for
     names = [player.name for player in record.players]
     back = returned_by_record(record)
     dealt = _known_cards(record)

@@ -52,11 +52,11 @@ from studspec.records.chatter import is_chatter
 from studspec.records.hand import Action, ActionKind, ClaimKind, Deal, Game, HandRecord, Show
 from studspec.records.irregular_sites import SITTING_OUT
 from studspec.records.raise_phrases import RaisePhrase
+from studspec.records.rules import DECLINED, SUMMARY_MUCKED, first_chars
 from studspec.records.rules import SECTIONS as SECTIONS
 from studspec.records.rules import UNREAD as UNREAD
 from studspec.records.rules import Rule as Rule
 from studspec.records.rules import Start as Start
-from studspec.records.rules import first_chars
 from studspec.records.rules import line_policy as line_policy
 from studspec.records.rules import literal_prefix as literal_prefix
 from studspec.records.rules import rule as rule
@@ -518,10 +518,12 @@ class _HandReader:
 
     def on_muck(self, rule: Rule, name: str | None, m: re.Match[str], number: int,
                 text: str) -> bool:
-        """A player mucks (or, with ``silent``, declines to show: no event)."""
+        """A player mucks (or, with ``silent``, declines to show: no event, a note)."""
         assert name is not None
         if not rule.fixed.get("silent"):
             self.b.show(name, (), number, mucked=True)
+        else:
+            self.b.note(DECLINED, name)
         return True
 
     def on_low_shown(self, rule: Rule, name: str | None, m: re.Match[str], number: int,
@@ -644,6 +646,8 @@ class _HandReader:
         if seat is not None and self.b.number(seat, number) != self.b.seats[name]:
             self.b.warn(f"the summary puts {name} in seat {seat}, the hand's header in seat "
                         f"{self.b.seats[name]}", number, text)
+        if re.search(r"\bmucked\b", split[1]):
+            self.b.note(SUMMARY_MUCKED, name)
         mucked = re.search(r" mucked \[(?P<cards>[^\]]*)\]", " " + split[1])
         if mucked:
             self.b.reveal_mucked(name, self.b.cards(mucked["cards"].split(), number))
@@ -744,6 +748,8 @@ class _HandReader:
         assert name is not None
         if m.groupdict().get("cards"):
             self.b.show(name, self.b.cards(self.g.tokens(m["cards"]), number), number)
+        elif re.search(r"\bmucks\b", text, re.IGNORECASE):
+            self.b.note(SUMMARY_MUCKED, name)
         amount = self.money(m["amount"], number)
         if amount:
             self.b.award(name, amount, number)
@@ -772,6 +778,8 @@ class _HandReader:
         if m.groupdict().get("cards"):
             cards = card_groups(m["cards"])[0]
             self.b.show(player, self.b.cards(cards, number), number)
+        else:  # OnGame lists every seat's result; a live player's with no cards did not show
+            self.b.note(DECLINED, player)
         return True
 
     def lows_from_shows(self) -> None:

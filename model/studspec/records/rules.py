@@ -13,6 +13,15 @@ SECTIONS = ("header", "play", "summary")
 UNREAD = "unread_lines"
 """The record's ``extra`` key of the lines no rule read, each ``line N: text``."""
 
+DECLINED = "declined_to_show"
+"""The record's ``extra`` key of the players the log says did not show at the showdown
+(``does not show cards``, a result line with no cards): no event, but their hands are
+accounted for (``studspec.evidence``)."""
+
+SUMMARY_MUCKED = "summary_mucked"
+"""The record's ``extra`` key of the players a summary line says mucked: the hand's own
+lines must show the muck (``studspec.evidence``)."""
+
 _UNREAD_NOTE = re.compile(r"^line (?P<line>\d+): (?P<text>.*)$", re.DOTALL)
 
 
