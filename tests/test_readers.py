@@ -49,14 +49,15 @@ EXPECTED = {  # file -> (format, hands, problems as (severity, line, reason star
     "everleaf/7-Stud-USD-0.05-0.10.201107.txt": ("everleaf", 19, []),
     "merge/7-StudHL-USD-0.25-0.50-201307.no.null.xml": ("merge", 1, []),
     "merge/NL7-StudHL-0.01-0.02-0.10-201204.xml": ("merge", 0, [
-        ("skipped", 1, "not Seven Card Stud or Stud Hi/Lo (fixed limit)")]),
+        ("skipped", 1, "another game (no-limit stud): not Seven Card Stud or Stud Hi/Lo (fixed "
+                     "limit)")]),
     "acr/7-StudHL-USD-0.10-0.20-202310.txt": ("acr", 1, []),
     "bovada/7-Stud-USD-2.00-4.00-201205.txt": ("bovada", 4, [
         ("warning", 1, "byte order mark (utf-8) removed")]),
     "bovada/7-StudHL-USD-0.25-0.50-201209.txt": ("bovada", 1, []),
     "kingsclub/7-Stud-USD-44-88-202010.txt": ("kingsclub", 1, []),
     "kingsclub/Razz-USD-40-80-202101.txt": ("kingsclub", 0, [
-        ("skipped", 1, "not Seven Card Stud or Stud Hi/Lo (fixed limit)")]),
+        ("skipped", 1, "another game (razz): not Seven Card Stud or Stud Hi/Lo (fixed limit)")]),
 }
 def read_one(path: Path, hand_id: str | None = None) -> HandRecord:
     result = read_hand_histories(path)

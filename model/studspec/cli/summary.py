@@ -56,12 +56,18 @@ class Summary:
                           "reason": p["reason"]} for p in problems if p["severity"] == "error"]
         skipped = [{"file": p["file"], "hand": p["hand"], "line": p["line"],
                     "reason": p["reason"]} for p in problems if p["severity"] == "skipped"]
+        # a skipped hand's reason names its game: "another game (razz): …"
+        games = Counter(p["reason"].partition("another game (")[2].partition(")")[0]
+                        or "other" for p in skipped)
         doubtful, divergent, raked = self.doubtful, self.divergent, self.raked
         by_clause, profiles = self.by_clause, self.profiles
         text = [f"summary: {self.hands} hand(s) read, {self.valid} valid, "
                 f"{self.clean_unread} clean with unread lines, {self.violating} "
                 f"with violations, {len(doubtful)} read with warnings, {len(not_checkable)} "
-                f"not checkable or not read, {len(skipped)} skipped (another game), "
+                f"not checkable or not read, {len(skipped)} skipped (another game"
+                + "".join(f"{', ' if n else ': '}{game} \u00d7{count}"
+                          for n, (game, count) in enumerate(sorted(games.items())))
+                + "), "
                 f"{len(divergent)} whose result differs from the record, {len(raked)} with "
                 "an unstated rake"]
         if profiles:
@@ -88,6 +94,7 @@ class Summary:
                 "hands_clean_with_unread": self.clean_unread, "unread": self.unread,
                 "violations": sum(by_clause.values()), "violations_by_clause": dict(by_clause),
                 "not_checkable": not_checkable, "doubtful": doubtful, "skipped": skipped,
+                "skipped_games": dict(sorted(games.items())),
                 "divergent_hands": len(divergent),
                 "divergent": divergent, "unstated_rake": raked, "profiles": dict(profiles),
                 "text": text}

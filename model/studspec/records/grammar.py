@@ -232,6 +232,9 @@ class _HandReader:
             self.section = "play"
             if self.try_rules(text, number, self.g.rules):
                 return
+            # a line no rule reads leaves the header open (a tournament or level line
+            # between the start line and the seats): the seats that follow are still read
+            self.section = "header"
         # Read by evidence, not by permission (DESIGN, "A record is a set of claims"): a
         # line no rule reads is kept on the record with its number, whatever it says, and
         # the replay and the claims decide. A line that hid an action shows itself: the
