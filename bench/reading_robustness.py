@@ -16,12 +16,13 @@ checked as ``studspec check`` checks it, and its verdict counted:
 * ``unknown line``: a line no grammar reads, naming a seated player, inserted in the middle
   of the action.
 
-Verdicts: ``clean``, ``clean with unread lines``, ``violations``, ``not readable``,
-``another game``. A hand is read unless not readable. A perturbation that does not change
-the hand's facts must never turn a hand clean as written into one with violations (a
-"false violation"): the tolerant reader leaves unread what it cannot read, and the check
-says so. Only the standard library and studspec's functions that main has too are used, so
-the same script measures main and this branch:
+Verdicts: ``clean``, ``clean with unread lines``, ``violations``, ``violations with unread
+lines``, ``not readable``, ``another game``. A hand is read unless not readable. A
+perturbation that does not change the hand's facts must never turn a hand clean as written
+into one with violations read whole (a "false violation"): the tolerant reader leaves
+unread what it cannot read, the check lists those lines beside what they make disagree,
+and the hand is never clean. Only the standard library and studspec functions that main
+has too are used, so the same script measures main and this branch:
 
     .venv/bin/python bench/reading_robustness.py [--hands N]
 """
@@ -108,8 +109,9 @@ PERTURBATIONS: dict[str, Perturb] = {
     "currency code": _currency_code, "stakes removed": _stakes_removed,
     "unknown line": _unknown_line,
 }
-CLEAN, CLEAN_UNREAD, VIOLATIONS, NOT_READABLE, SKIPPED = (
-    "clean", "clean with unread lines", "violations", "not readable", "another game")
+CLEAN, CLEAN_UNREAD, VIOLATIONS, VIOLATIONS_UNREAD, NOT_READABLE, SKIPPED = (
+    "clean", "clean with unread lines", "violations", "violations with unread lines",
+    "not readable", "another game")
 
 
 @dataclass(frozen=True)
@@ -161,9 +163,10 @@ def verdict(text: str, file: str, peers: list[HandRecord]) -> str:
                 and p.hand_id is not None]
     if hand.get("replayed") is False:
         return NOT_READABLE
+    unread = bool(record.extra.get("unread_lines"))
     if hand["violations"] or hand["divergences"] or warnings:
-        return VIOLATIONS
-    return CLEAN_UNREAD if record.extra.get("unread_lines") else CLEAN
+        return VIOLATIONS_UNREAD if unread else VIOLATIONS
+    return CLEAN_UNREAD if unread else CLEAN
 
 
 def measure(hands: list[SharedHand]) -> dict[str, dict[str, Any]]:

@@ -14,8 +14,8 @@ may stay clean (docs: "Checking hands", "What a deleted line shows").
 from __future__ import annotations
 
 import pytest
-
 from deleted_lines import SharedHand, deletions, shared_hands, verdict_of
+
 from studspec.cli.verdicts import CLEAN, CLEAN_UNREAD
 from studspec.records.hand import Action, ActionKind, Deal, HandRecord
 

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from studspec.records.detect import read_hand_histories, read_text
 from studspec.cli.check import check_file
+from studspec.records.detect import read_hand_histories, read_text
 from studspec.records.hand import HandRecord
 from studspec.records.rules import unread_of
 

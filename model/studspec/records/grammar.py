@@ -51,6 +51,7 @@ from studspec.records.builder import Half, HandBuilder, infer_halves
 from studspec.records.chatter import is_chatter
 from studspec.records.hand import Action, ActionKind, ClaimKind, Deal, Game, HandRecord, Show
 from studspec.records.irregular_sites import SITTING_OUT
+from studspec.records.lenient_header import game_named, lenient_header, stakes_from_play
 from studspec.records.raise_phrases import RaisePhrase
 from studspec.records.rules import DECLINED, SUMMARY_MUCKED, first_chars
 from studspec.records.rules import SECTIONS as SECTIONS
@@ -78,6 +79,9 @@ from studspec.records.sitetext import (
 _PLAIN_MONEY = re.compile(r"[$€£¥₹]?(?P<whole>\d{1,3}(?:,\d{3})*|\d{1,15})(?:\.(?P<cents>\d{1,2}))?"
                           r"[$€£¥₹]?(?: [A-Z]{3})?$")
 """An amount the reader takes without ``parse_money``: at most 15 digits, cents at most two."""
+_GAME_WORD = re.compile(r"razz|stud|hold|omaha|badugi|draw|lowball|courchevel|game",
+                        re.IGNORECASE)
+"""A word that makes a line naming another game a game line (skipped), not a chance match."""
 _MONEY = r"[$€£¥₹]?[\d,.]*\d[$€£¥₹]?"
 """An amount in a summary line (``$0.94``, ``458€``, ``220``)."""
 
@@ -194,6 +198,8 @@ class _HandReader:
         self.pending: dict[str, list[str]] = {}
         self.pending_line = 0
         self.summarised: set[str] = set()
+        self.hand_texts: tuple[str, ...] = ()
+        self.stakes_unstated = False
 
     # -- the driver -----------------------------------------------------------------------
     def money(self, text: str, line: int) -> int:
@@ -215,8 +221,36 @@ class _HandReader:
             if match:
                 self.on_game(header, None, match, line.number, line.text)
                 return
-        raise self.b.fail(f"unknown {self.g.format} hand header", line.number,
-                          line.text.rstrip())
+        if self.lenient(line):
+            return
+        raise self.b.fail(f"unknown {self.g.format} hand header (expected one of the site's "
+                          f"{len(self.g.headers)} header forms, or a line naming a game "
+                          "the site's grammar knows)", line.number, line.text.rstrip())
+
+    def lenient(self, line: Line) -> bool:
+        """A header line no header form reads, read by what it names (``lenient_header``):
+        the game, stakes and money; False when it names no game the grammar knows."""
+        text = line.text.strip()
+        if is_other_game(text) and _GAME_WORD.search(text):
+            raise not_stud(text, self.b.where(line.number))
+        game = None if is_other_game(text) else (self.g.game_of(text) or game_named(text))
+        if game is None:
+            return False
+        found = lenient_header(text, self.hand_texts)
+        b = self.b
+        b.game = game
+        b.scale, b.unit = money_scale(found.sign)
+        if found.small is not None and found.big is not None:
+            b.small_bet = self.money(found.small, line.number)
+            b.big_bet = self.money(found.big, line.number)
+        else:
+            self.stakes_unstated = True
+        if found.tournament:
+            b.note("tournament", True)
+        b.note("header_read_leniently", f"line {line.number}: no header form of the site "
+               "reads it; the game, stakes and money are read from what it names")
+        self.have_game = True
+        return True
 
     def read(self, line: Line) -> None:
         """Read one line; a line no rule knows raises InvalidInputError."""
@@ -224,7 +258,8 @@ class _HandReader:
         if not text.strip() or is_chatter(text):
             return
         if (not self.g.header_on_start_line and not self.have_game
-                and self.try_rules(text, number, self.g.headers)):
+                and (self.try_rules(text, number, self.g.headers)
+                     or (self.section == "header" and self.lenient(line)))):
             return
         if self.try_rules(text, number, self.g.rules):
             return
@@ -334,7 +369,7 @@ class _HandReader:
             b.small_bet = self.money(m["small"], number)
             b.big_bet = self.money(m["big"], number)
         elif not self.g.stakes_from_bets:
-            raise self.b.fail(f"no stakes in the {self.g.format} hand header", number, text)
+            self.stakes_unstated = True  # from the betting, or the hand stops (finish)
         if groups.get("ante"):
             b.note("ante_stated", self.money(m["ante"], number))
         if groups.get("tournament"):
@@ -838,6 +873,20 @@ class _HandReader:
         raise self.b.fail("the log states no stakes, and no wager of the hand shows them",
                           last)
 
+    def stakes_from_play(self, last: int) -> None:
+        """Stakes a header leaves out, from the betting (``lenient_header.stakes_from_play``:
+        a completion, or a bet of 5th street or later); the hand stops when none shows
+        them, the header line named."""
+        found = stakes_from_play([event for _, event in self.b.events])
+        if found is None:
+            raise self.b.fail("the header states no stakes, and no completion or bet of 5th "
+                              "street or later shows them", self.b.origin.line or last)
+        small, line = found
+        self.b.small_bet, self.b.big_bet = small, 2 * small
+        self.b.note("stakes_inferred", f"small bet {small}, big bet {2 * small} (in the "
+                    f"record's units), from the wager of line {line}: the header states no "
+                    "stakes")
+
     # -- the end ------------------------------------------------------------------------------
     def finish(self, last: int) -> HandRecord:
         """The record, once the hand is complete; the halves of a hi/lo pot filled in."""
@@ -849,6 +898,8 @@ class _HandReader:
             self.return_uncalled(last)
         if self.g.stakes_from_bets and not self.b.small_bet:
             self.infer_stakes(last)
+        elif self.stakes_unstated and not self.b.small_bet:
+            self.stakes_from_play(last)
         if self.g.halves == "lows":
             infer_halves(self.b, self.lows, self.no_low)
         elif self.g.halves == "shown-lows" and self.b.game == "hilo":
@@ -866,6 +917,7 @@ def read_hand(grammar: Grammar, hand: HandLines, file: str) -> tuple[HandRecord,
     first = hand.lines[0]
     builder = HandBuilder(file, grammar.format, hand.hand_id, first.number)
     reader = _HandReader(grammar, builder)
+    reader.hand_texts = tuple(line.text for line in hand.lines[1:])
     lines = hand.lines[1:]  # the start line: the header, or a line that only starts a hand
     if grammar.header_on_start_line:
         reader.header(first)
