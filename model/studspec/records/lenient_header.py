@@ -24,8 +24,9 @@ _AMOUNT = r"\d[\d,]*(?:\.\d+)?"
 _SIGN = r"[$€£]"
 _CODE = r"(?:USD|EUR|GBP|CAD)"
 STAKES = re.compile(
-    rf"(?<![\d/.:,-])(?P<before>{_SIGN}|{_CODE} ?)?(?P<small>{_AMOUNT}) ?(?P<after>{_SIGN})?"
-    rf" ?/ ?(?P<sign_big>{_SIGN})?(?P<big>{_AMOUNT})(?![\d/.:])"
+    rf"(?<![\d/.:,-])(?P<before>{_SIGN}|{_CODE} ?)?(?P<small>{_AMOUNT})"
+    rf"(?P<after> ?{_SIGN}| {_CODE})? ?/ ?(?P<sign_big>{_SIGN}|{_CODE} ?)?(?P<big>{_AMOUNT})"
+    rf"(?![\d/.:])"
     rf"(?: ?(?P<code>{_SIGN}|{_CODE}\b))?")
 """The stakes of a header: ``$0.04/$0.08``, ``0.10$/0.20$``, ``2/4 USD``, ``USD 2/4``,
 ``(25/50)``; never a date (``2009/06/14``: digits or a slash on either side)."""
