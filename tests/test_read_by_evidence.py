@@ -86,9 +86,10 @@ def test_stakes_nowhere_stop_the_hand_naming_the_header() -> None:
 def test_another_game_is_counted_by_name_never_as_not_read(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     razz = STARS.replace("Triple Stud (7 Card Stud Limit", "Triple Stud (Razz Limit")
-    code, data, text = check(capsys, written(tmp_path, razz + "\n" + STARS.replace(
+    _, data, text = check(capsys, written(tmp_path, razz + "\n" + STARS.replace(
         "#91733835979", "#1")))
     summary = data["summary"]
+    assert summary["hands_read"] == 1  # type: ignore[index]
     assert summary["skipped_games"] == {"razz": 1}  # type: ignore[index]
     assert summary["not_checkable"] == []  # type: ignore[index]
     assert "1 skipped (another game: razz \u00d71)" in text
