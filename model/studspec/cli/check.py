@@ -443,7 +443,7 @@ def verdict(hand: dict[str, Any]) -> str:
     """A replayed hand's verdict: ``clean``; ``clean with N unread line(s)`` (every stated
     figure agrees with the replay, but lines no rule read might have said more); ``NOT
     clean`` (a violation, a result that differs, or a reader's warning)."""
-    if hand["violations"] or hand["divergences"] or hand["warnings"]:
-        return "NOT clean"
     unread = len(hand.get("unread_lines", []))
+    if hand["violations"] or hand["divergences"] or hand["warnings"]:
+        return f"NOT clean ({unread} unread line(s))" if unread else "NOT clean"
     return f"clean with {unread} unread line(s)" if unread else "clean"
