@@ -51,7 +51,12 @@ from studspec.records.builder import Half, HandBuilder, infer_halves
 from studspec.records.chatter import is_chatter
 from studspec.records.hand import Action, ActionKind, ClaimKind, Deal, Game, HandRecord, Show
 from studspec.records.irregular_sites import SITTING_OUT
-from studspec.records.lenient_header import game_named, lenient_header, stakes_from_play
+from studspec.records.lenient_header import (
+    game_named,
+    lenient_header,
+    sign_first,
+    stakes_from_play,
+)
 from studspec.records.raise_phrases import RaisePhrase
 from studspec.records.rules import DECLINED, SUMMARY_MUCKED, first_chars
 from studspec.records.rules import SECTIONS as SECTIONS
@@ -253,7 +258,7 @@ class _HandReader:
         return True
 
     def read(self, line: Line) -> None:
-        """Read one line; a line no rule knows raises InvalidInputError."""
+        """Read one line; a line no rule reads is kept on the record (``unread_lines``)."""
         text, number = line.text.rstrip(), line.number
         if not text.strip() or is_chatter(text):
             return
@@ -261,21 +266,34 @@ class _HandReader:
                 and (self.try_rules(text, number, self.g.headers)
                      or (self.section == "header" and self.lenient(line)))):
             return
-        if self.try_rules(text, number, self.g.rules):
+        if self.read_text(text, number):
             return
-        if self.section == "header":
-            self.section = "play"
-            if self.try_rules(text, number, self.g.rules):
-                return
-            # a line no rule reads leaves the header open (a tournament or level line
-            # between the start line and the seats): the seats that follow are still read
-            self.section = "header"
+        # the amounts written another way (``7.40$``, ``7.40 USD``, ``USD 7.40``): the line
+        # again with each sign or code before its amount (``$7.40``), the form most
+        # grammars list; the amounts and the hand's unit are unchanged
+        signed = sign_first(text)
+        if signed != text and self.read_text(signed, number):
+            return
         # Read by evidence, not by permission (DESIGN, "A record is a set of claims"): a
         # line no rule reads is kept on the record with its number, whatever it says, and
         # the replay and the claims decide. A line that hid an action shows itself: the
         # next actor, the amounts or the awards stop agreeing. A hand with unread lines is
         # never plain clean (``studspec check``: "clean with N unread lines").
         self.b.note(UNREAD, unread_note(number, text))
+
+    def read_text(self, text: str, number: int) -> bool:
+        """Whether a rule of the current section (or, from the header, of the play) reads
+        the line; the section moves to the play only when a play rule reads it."""
+        if self.try_rules(text, number, self.g.rules):
+            return True
+        if self.section == "header":
+            self.section = "play"
+            if self.try_rules(text, number, self.g.rules):
+                return True
+            # a line no rule reads leaves the header open (a tournament or level line
+            # between the start line and the seats): the seats that follow are still read
+            self.section = "header"
+        return False
 
     def try_rules(self, text: str, number: int, rules: tuple[Rule, ...]) -> bool:
         """Apply the first rule of the current section that reads the line."""

@@ -76,6 +76,20 @@ def lenient_header(text: str, hand: Iterable[str]) -> LenientHeader:
     return LenientHeader(stakes["small"], stakes["big"], sign, tournament)
 
 
+_AFTER = re.compile(rf"(?<![\d.,$€£])(?P<amount>{_AMOUNT}) ?(?P<sign>[$€£](?!\d)|{_CODE}\b)"
+                    rf"(?: {_CODE}\b)?")
+_CODE_BEFORE = re.compile(rf"\b(?P<sign>{_CODE}) (?P<amount>{_AMOUNT})")
+
+
+def sign_first(text: str) -> str:
+    """A line with each amount's currency sign or code written before it as a sign
+    (``7.40$``, ``7.40 USD``, ``USD 7.40`` -> ``$7.40``); other text unchanged."""
+    def before(match: re.Match[str]) -> str:
+        sign = match["sign"]
+        return SIGN_OF_CODE.get(sign, sign) + match["amount"]
+    return _CODE_BEFORE.sub(before, _AFTER.sub(before, text))
+
+
 def _sign(text: str) -> str | None:
     found = _CURRENCY.search(text)
     if found is None:
