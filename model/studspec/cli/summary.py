@@ -91,8 +91,8 @@ class Summary:
                  f"{item['amount']}" for item in raked]
         return {"hands_read": self.hands, "hands_valid": self.valid,
                 "hands_with_violations": self.violating,
-                "hands_clean_with_unread": self.clean_unread, "unread": self.unread,
                 "violations": sum(by_clause.values()), "violations_by_clause": dict(by_clause),
+                "hands_clean_with_unread": self.clean_unread, "unread": self.unread,
                 "not_checkable": not_checkable, "doubtful": doubtful, "skipped": skipped,
                 "skipped_games": dict(sorted(games.items())),
                 "divergent_hands": len(divergent),
