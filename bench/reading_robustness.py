@@ -55,8 +55,9 @@ Perturb = Callable[[list[str], list[str]], list[str] | None]
 _SIGN_BEFORE = re.compile(r"([$€£])(\d[\d,]*(?:\.\d+)?)")
 _SIGN_AFTER = re.compile(r"(\d[\d,]*(?:\.\d+)?)([€£])")
 _CODES = {"$": "USD", "€": "EUR", "£": "GBP"}
-_STAKES = re.compile(r"\s*\(?[$€£]?\d[\d,.]*[$€£]?\s?/\s?[$€£]?\d[\d,.]*[$€£]?"
-                     r"(?:\s?(?:USD|EUR|GBP))?\)?")
+_STAKES = re.compile(r"\s*\(?(?<![\d/.:-])[$€£]?\d[\d,.]*[$€£]?\s?/\s?[$€£]?\d[\d,.]*"
+                     r"(?![\d/:])[$€£]?(?:\s?(?:USD|EUR|GBP))?\)?")
+"""Stakes in a header (``$0.04/$0.08``, ``(25/50)``), never a date (``2016/8/2``)."""
 _SEAT = re.compile(r"^\s*Seat\b", re.IGNORECASE)
 
 
