@@ -101,7 +101,9 @@ def check_hands(text: str, suffix: str) -> tuple[bool, list[dict[str, Any]]]:
     serious = [p for p in problems if p["severity"] in ("error", "warning")]
     clean = bool(hands) and not serious and all(
         hand.get("profile") is not None and not hand["violations"]
-        and not hand["divergences"] and not hand["warnings"] for hand in hands)
+        and not hand["divergences"] and not hand["warnings"]
+        # "clean with N unread lines" is not clean: a line no rule read may hide a figure
+        and not hand.get("unread_lines") for hand in hands)
     return clean, hands
 
 

@@ -137,8 +137,8 @@ def test_a_bad_hand_exits_1_and_the_good_hands_are_written(
     errors = [p for p in data["problems"] if p["severity"] == "error"]
     # 101 lines of the good hand, a blank line, then line 31 of the bad one
     assert errors == [{"file": str(source), "hand": "91733835979", "line": 133,
-                       "severity": "error", "reason": "unknown line",
-                       "text": "Player0: tilts"}]
+                       "severity": "error", "reason": "not converted: 1 line(s) no rule "
+                       "reads (a PHH file would drop them)", "text": "Player0: tilts"}]
 
 
 @pytest.mark.parametrize("argv", [["convert", "missing.txt"], ["convert", "README.md"]])

@@ -14,6 +14,7 @@ from record_sums import put_in
 from studspec.errors import InvalidInputError
 from studspec.records.detect import READERS, decode, read_hand_histories, read_text
 from studspec.records.hand import ActionKind, Deal, HandRecord, Show
+from studspec.records.rules import unread_of
 from studspec.records.sitetext import parse_money
 from studspec.rules.cards import parse_card
 
@@ -48,14 +49,15 @@ EXPECTED = {  # file -> (format, hands, problems as (severity, line, reason star
     "everleaf/7-Stud-USD-0.05-0.10.201107.txt": ("everleaf", 19, []),
     "merge/7-StudHL-USD-0.25-0.50-201307.no.null.xml": ("merge", 1, []),
     "merge/NL7-StudHL-0.01-0.02-0.10-201204.xml": ("merge", 0, [
-        ("skipped", 1, "not Seven Card Stud or Stud Hi/Lo (fixed limit)")]),
+        ("skipped", 1, "another game (no-limit stud): not Seven Card Stud or Stud Hi/Lo (fixed "
+                     "limit)")]),
     "acr/7-StudHL-USD-0.10-0.20-202310.txt": ("acr", 1, []),
     "bovada/7-Stud-USD-2.00-4.00-201205.txt": ("bovada", 4, [
         ("warning", 1, "byte order mark (utf-8) removed")]),
     "bovada/7-StudHL-USD-0.25-0.50-201209.txt": ("bovada", 1, []),
     "kingsclub/7-Stud-USD-44-88-202010.txt": ("kingsclub", 1, []),
     "kingsclub/Razz-USD-40-80-202101.txt": ("kingsclub", 0, [
-        ("skipped", 1, "not Seven Card Stud or Stud Hi/Lo (fixed limit)")]),
+        ("skipped", 1, "another game (razz): not Seven Card Stud or Stud Hi/Lo (fixed limit)")]),
 }
 def read_one(path: Path, hand_id: str | None = None) -> HandRecord:
     result = read_hand_histories(path)
@@ -230,19 +232,19 @@ def stars_text() -> str:
     return (LOCAL / "stars-triple-stud.txt").read_text(encoding="utf-8")
 
 
-def test_unknown_line_is_reported_with_its_line_and_the_hand_skipped() -> None:
+def test_an_unknown_line_is_kept_with_its_number_and_the_hand_read() -> None:
     lines = stars_text().splitlines()
     lines.insert(27, "Player3: dances a jig")
     result = read_text("\n".join(lines), "edited.txt")
-    assert not result.records
-    (problem,) = result.problems
-    assert (problem.line, problem.reason, problem.text) == (28, "unknown line",
-                                                            "Player3: dances a jig")
+    (record,) = result.records
+    assert unread_of(record.extra) == [(28, "Player3: dances a jig")]
+    assert not [p for p in result.problems if p.severity == "error"]
 
 
 def test_one_bad_hand_does_not_stop_the_others() -> None:
     good = (LOCAL / "stars-hilo-35874576282.txt").read_text(encoding="utf-8")
-    bad = stars_text().replace("Player5: raises 175 to 250", "Player5: raises lots")
+    bad = "\n".join(line for line in stars_text().splitlines()
+                    if not line.startswith("Seat "))  # no seats: nothing to replay
     result = read_text(good + "\n\n" + bad, "two.txt")
     assert [r.origin.hand_id for r in result.records] == ["35874576282"]
     assert [p.hand_id for p in result.problems if p.severity == "error"] == ["91733835979"]

@@ -11,8 +11,10 @@ from pathlib import Path
 
 import pytest
 
+from studspec.cli.check import check_file
 from studspec.records.detect import read_hand_histories, read_text
 from studspec.records.hand import HandRecord
+from studspec.records.rules import unread_of
 
 LOCAL = Path(__file__).resolve().parent / "data" / "handhistories"
 
@@ -237,13 +239,19 @@ def test_ongame_table_line_forms(old: str, new: str) -> None:
     assert same_hand(one(with_line(text, old, new)), one(text))
 
 
-def test_an_action_written_with_a_colon_is_no_chat_and_stops_its_hand() -> None:
+def test_an_action_written_with_a_colon_is_no_chat_and_the_replay_misses_it(
+        tmp_path: Path) -> None:
     text = local(TILT)
     first_fold = next(line for line in text.splitlines() if line.endswith(" folds"))
     damaged = with_line(text, first_fold, first_fold.replace(" folds", ": folds"))
-    result = read_text(damaged, "damaged.txt")
-    assert not result.records
-    assert [p.reason for p in result.problems if p.severity == "error"] == ["unknown line"]
+    record = one(damaged)
+    assert [line for _, line in unread_of(record.extra)] == [first_fold.replace(
+        " folds", ": folds")]
+    # the fold the line hid shows in the replay: the hand is not clean
+    path = tmp_path / "damaged.txt"
+    path.write_text(damaged, encoding="utf-8")
+    hands, _ = check_file(str(path))
+    assert hands[0]["violations"] or hands[0]["divergences"]
 
 
 def test_full_tilt_mixed_game_name_before_the_game() -> None:

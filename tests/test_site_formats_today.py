@@ -1,7 +1,7 @@
 """ACR, KingsClub and Bovada: each line form of their grammars (sites_today.py), on hands
 generated here from the forms' descriptions (FPDB's parsers as documentation), not copied
-from a log; and the line policy: a line that cannot change a hand is kept as a note, a line
-that might is still a stopped hand."""
+from a log; and the line policy: a line no rule reads is kept on its hand with its number,
+whether it cannot change the hand (a note) or might have (the replay decides)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from studspec.play.replay import replay
 from studspec.records.detect import read_text
 from studspec.records.grammar import UNREAD, line_policy
 from studspec.records.hand import ActionKind, HandRecord
+from studspec.records.rules import unread_of
 from studspec.specdata.profiles import load_profile
 
 
@@ -247,8 +248,10 @@ def test_a_line_that_cannot_change_the_hand_is_kept_as_a_note(line: str) -> None
     "Ann dances a jig", "*** 4th STREEET ***", "Dealt too Bob [9h]", "Bob wagers $1",
     "Side pot $1.00", "Someone shows [Ah]", "Seat 4: Dee ($10)", "Zed raises to $3",
 ])
-def test_a_line_that_might_change_the_hand_still_stops_it(line: str) -> None:
-    assert stopped(acr(extra=line + "\n")) == "unknown line"
+def test_a_line_that_might_change_the_hand_is_kept_unread_for_the_replay(line: str) -> None:
+    record = one(acr(extra=line + "\n"))
+    assert unread_of(record.extra) == [(15, line)]
+    assert line_policy(line, ["Ann", "Bob", "Cy", "Dee"]) == "hand"
 
 
 def test_a_banner_before_the_first_hand_is_a_warning_not_an_error() -> None:

@@ -137,7 +137,14 @@ def claims_section(files: list[Path], clause_ref: Any, escape: Any,
              f"{clause_ref('POT-07')}). A rake, stated or kept back without a word, must "
              "be within the site's rake policy (profile parameters ``rake_max_percent`` "
              f"and ``rake_cap_cents``, {clause_ref('POT-08')}); with no policy known, an "
-             "unstated rake leaves the hand not clean.", "",
+             "unstated rake leaves the hand not clean. A line no rule reads does not stop "
+             "its hand: it is kept with its number and the replay decides, and a hand with "
+             "one is never plain clean (``clean with N unread lines``). A line the log's "
+             "own pattern calls for and lacks is a finding too (:mod:`studspec.play.evidence`): "
+             f"a dealt player with no ante among players with one ({clause_ref('ANTE-01')}),"
+             " a live hand at the showdown neither shown, mucked nor declined "
+             f"({clause_ref('SHOW-01')}), a muck the summary states and the hand lacks, a "
+             f"pot paid to nobody ({clause_ref('POT-06')}).", "",
              "Figures checked per site over the hand histories of this page (each count "
              "is one figure or card a line states):", "",
              ".. list-table::", "   :header-rows: 1", "",

@@ -11,9 +11,14 @@ token, cards re-listed differently from the deal, halves the log does not tell) 
 with it and is not clean; a hand of another game is listed as skipped; a file-level note
 (an encoding fallback, a byte order mark) is listed.
 
+A line no grammar rule reads does not stop its hand (read by evidence, not by permission):
+it is kept with its number on the hand's entry (``unread_lines``) and listed, and the
+replay and the stated figures decide. A hand whose figures all agree is then "clean with N
+unread line(s)", never plain clean.
+
 Exit code: 2 if a file or a hand could not be read or replayed, a hand was read with a
-warning, or no hand at all was checked (the check is incomplete or the input doubtful),
-else 1 if any violation or divergence was found, else 0.
+warning or with unread lines, or no hand at all was checked (the check is incomplete or
+the input doubtful), else 1 if any violation or divergence was found, else 0.
 """
 
 from __future__ import annotations
@@ -55,6 +60,7 @@ from studspec.records.hand import HandRecord, Origin, PlayerRecord
 from studspec.records.phh import parse_phh, read_phh
 from studspec.records.phh_moves import phh_moves
 from studspec.records.ranges import Part, plan_parts
+from studspec.records.rules import unread_of
 from studspec.records.site_profiles import ProfileChooser, site_formats_text
 from studspec.records.sitetext import Problem
 from studspec.records.stream import Encoding, stream_hand_histories
@@ -88,6 +94,10 @@ def _hand_data(record: HandRecord, result: ReplayResult | FastResult) -> dict[st
                          if result.awards is not None else None),
         "recorded_awards": [{"player": a.player, "amount": a.amount, "pot": a.pot,
                              "half": a.half} for a in record.awards],
+        # The lines no grammar rule read, kept with their numbers (records.rules.unread_of):
+        # a hand with any is never plain clean, whatever its replay says.
+        "unread_lines": [{"line": line, "text": text}
+                         for line, text in unread_of(record.extra)],
     }
 
 
@@ -515,9 +525,8 @@ def _not_checked(record: HandRecord, line: int | None, reason: str,
 def _hand_lines(hand: dict[str, Any]) -> list[str]:
     """One hand's part of the text report."""
     name = f"{hand['file']}" + (f" (hand {hand['hand']})" if hand["hand"] else "")
-    clean = not hand["violations"] and not hand["divergences"] and not hand["warnings"]
     stacks = hand.get("model_stacks")
-    lines = [f"\n{name}: {'clean' if clean else 'NOT clean'} under {hand['profile']} "
+    lines = [f"\n{name}: {verdict(hand)} under {hand['profile']} "
              f"({hand['profile_reason']})"
              + (f"; final stacks {stacks}" if stacks is not None else "")]
     for violation in hand["violations"]:
@@ -531,7 +540,19 @@ def _hand_lines(hand: dict[str, Any]) -> list[str]:
               f"{w['reason']}" + (f" ({w['text']!r})" if w["text"] is not None else "")
               for w in hand["warnings"]]
     lines += [f"  note: {text}" for text in hand["notes"]]
+    lines += [f"  line {unread['line']}: unread: {unread['text']}"
+              for unread in hand.get("unread_lines", [])]
     return lines
+
+
+def verdict(hand: dict[str, Any]) -> str:
+    """A replayed hand's verdict: ``clean``; ``clean with N unread line(s)`` (every stated
+    figure agrees with the replay, but lines no rule read might have said more); ``NOT
+    clean`` (a violation, a result that differs, or a reader's warning)."""
+    unread = len(hand.get("unread_lines", []))
+    if hand["violations"] or hand["divergences"] or hand["warnings"]:
+        return f"NOT clean ({unread} unread line(s))" if unread else "NOT clean"
+    return f"clean with {unread} unread line(s)" if unread else "clean"
 
 
 # How check_parts checks a part's hands: this module's own steps, handed in (no circle).

@@ -3,8 +3,10 @@
 One ``<site>-<hand id>.phh`` per hand in the output folder (default: ``<file stem>-phh`` in
 the current folder). Nothing is overwritten: if any target exists, nothing is written.
 The output folder may be neither the input file nor the folder the input is in.
-Exit code: 0 every stud hand converted (hands of other games are reported as skipped),
-1 some hands could not be read, 2 usage or input error (including a file with no hand).
+A hand read with lines no rule reads is not converted (a PHH file would drop them): it is
+reported with its first unread line. Exit code: 0 every stud hand converted (hands of
+other games are reported as skipped), 1 some hands could not be read or converted, 2
+usage or input error (including a file with no hand).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from studspec.inputs import check_path_name, input_file, shown_name, writable_pa
 from studspec.records.detect import ReadResult, read_hand_histories
 from studspec.records.hand import HandRecord
 from studspec.records.phh import write_phh
+from studspec.records.rules import unread_of
 from studspec.records.site_profiles import pick_profile, site_formats_text
 from studspec.records.sitetext import Problem
 
@@ -60,7 +63,7 @@ def convert_report(file: str, target: str, out: str | None) -> Report:
                                 "in this file", where=file)
     folder = output_folder(source, out)
     targets = [(folder / phh_name(record, i), record) for i, record in
-               enumerate(result.records)]
+               enumerate(result.records) if not _kept_back(record, result)]
     for path, _ in targets:  # a hand ID can make a name the system cannot create
         too_long = writable_path_reason(path)
         if too_long is not None:
@@ -86,6 +89,20 @@ def convert_report(file: str, target: str, out: str | None) -> Report:
                                     where=str(path)) from None
         written.append(str(path))
     return _report(result, written)
+
+
+def _kept_back(record: HandRecord, result: ReadResult) -> bool:
+    """Whether a hand read with lines no rule reads is held back (a PHH file would drop
+    them and look whole: ``check`` of the log itself says what they change); its problem,
+    naming the first unread line, is added to the result."""
+    unread = unread_of(record.extra)
+    if not unread:
+        return False
+    line, text = unread[0]
+    result.problems.append(Problem(record.origin.file, record.origin.hand_id, line,
+                                   f"not converted: {len(unread)} line(s) no rule reads "
+                                   "(a PHH file would drop them)", "error", text))
+    return True
 
 
 def _report(result: ReadResult, written: list[str]) -> Report:

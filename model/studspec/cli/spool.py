@@ -45,7 +45,7 @@ def render_hand(hand: dict[str, Any],
 
 
 _COUNTED = ("file", "hand", "replayed", "violations", "divergences", "warnings",
-            "unstated_rake", "profile")
+            "unstated_rake", "profile", "unread_lines")
 
 
 def counted(hand: dict[str, Any]) -> dict[str, Any]:
@@ -107,13 +107,16 @@ def _group(hand: dict[str, Any]) -> tuple[int, str] | None:
         return 1, ""
     if hand["warnings"]:
         return 2, ""
+    if hand.get("unread_lines"):
+        return 3, ""
     return None
 
 
 def _heading(group: tuple[int, str], hands: int) -> str:
     kind, clause = group
     what = (f"violations of {clause}" if kind == 0 else
-            "results that differ from the record" if kind == 1 else "read with warnings")
+            "results that differ from the record" if kind == 1 else "read with warnings"
+            if kind == 2 else "clean with unread lines")
     return f"\n\n{what}: {hands} hand(s)"
 
 
@@ -171,9 +174,11 @@ class CheckReport:
     # -- what it says --------------------------------------------------------------------
     @property
     def exit_code(self) -> int:
-        """2 if incomplete or doubtful (or nothing checked), 1 if anything was found, else 0."""
+        """2 if incomplete or doubtful (a hand not read or not checkable, read with a warning
+        or with unread lines, or nothing checked), 1 if anything was found, else 0."""
         summary = self._finished()
-        incomplete = summary["not_checkable"] or summary["doubtful"] or not self._replayed
+        incomplete = (summary["not_checkable"] or summary["doubtful"] or summary["unread"]
+                      or not self._replayed)
         found = summary["violations"] or summary["divergent_hands"]
         return 2 if incomplete else 1 if found else 0
 

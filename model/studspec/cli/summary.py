@@ -15,12 +15,13 @@ class Summary:
     (only hands with a problem are kept, so memory grows with problems, not with hands)."""
 
     def __init__(self) -> None:
-        self.hands = self.valid = self.violating = 0
+        self.hands = self.valid = self.violating = self.clean_unread = 0
         self.by_clause: Counter[str] = Counter()
         self.profiles: Counter[str] = Counter()
         self.doubtful: list[dict[str, Any]] = []
         self.divergent: list[dict[str, Any]] = []
         self.raked: list[dict[str, Any]] = []
+        self.unread: list[dict[str, Any]] = []
 
     def add(self, hand: dict[str, Any]) -> None:
         """Count one hand of the report (replayed or not)."""
@@ -37,8 +38,12 @@ class Summary:
         if hand.get("unstated_rake"):
             self.raked.append({"file": hand["file"], "hand": hand["hand"],
                                "amount": hand["unstated_rake"]})
-        self.valid += (not hand["violations"] and not hand["divergences"]
-                       and not hand["warnings"])
+        if hand.get("unread_lines"):
+            self.unread.append({"file": hand["file"], "hand": hand["hand"],
+                                "lines": hand["unread_lines"]})
+        clean = not hand["violations"] and not hand["divergences"] and not hand["warnings"]
+        self.valid += clean and not hand.get("unread_lines")
+        self.clean_unread += clean and bool(hand.get("unread_lines"))
         self.violating += bool(hand["violations"])
         self.profiles[hand["profile"]] += 1
 
@@ -51,11 +56,18 @@ class Summary:
                           "reason": p["reason"]} for p in problems if p["severity"] == "error"]
         skipped = [{"file": p["file"], "hand": p["hand"], "line": p["line"],
                     "reason": p["reason"]} for p in problems if p["severity"] == "skipped"]
+        # a skipped hand's reason names its game: "another game (razz): …"
+        games = Counter(p["reason"].partition("another game (")[2].partition(")")[0]
+                        or "other" for p in skipped)
         doubtful, divergent, raked = self.doubtful, self.divergent, self.raked
         by_clause, profiles = self.by_clause, self.profiles
-        text = [f"summary: {self.hands} hand(s) read, {self.valid} valid, {self.violating} "
+        text = [f"summary: {self.hands} hand(s) read, {self.valid} valid, "
+                f"{self.clean_unread} clean with unread lines, {self.violating} "
                 f"with violations, {len(doubtful)} read with warnings, {len(not_checkable)} "
-                f"not checkable or not read, {len(skipped)} skipped (another game), "
+                f"not checkable or not read, {len(skipped)} skipped (another game"
+                + "".join(f"{', ' if n else ': '}{game} \u00d7{count}"
+                          for n, (game, count) in enumerate(sorted(games.items())))
+                + "), "
                 f"{len(divergent)} whose result differs from the record, {len(raked)} with "
                 "an unstated rake"]
         if profiles:
@@ -69,6 +81,9 @@ class Summary:
                  for item in not_checkable]
         text += [f"  read with warnings: {_name(item)}: {'; '.join(item['warnings'])}"
                  for item in doubtful]
+        text += [f"  read with unread lines: {_name(item)}: "
+                 + ", ".join(f"line {unread['line']}" for unread in item["lines"])
+                 for item in self.unread]
         text += [f"  skipped: {_name(item)}: {item['reason']}" for item in skipped]
         text += [f"  result differs: {_name(item)}: {'; '.join(item['divergences'])}"
                  for item in divergent]
@@ -77,7 +92,9 @@ class Summary:
         return {"hands_read": self.hands, "hands_valid": self.valid,
                 "hands_with_violations": self.violating,
                 "violations": sum(by_clause.values()), "violations_by_clause": dict(by_clause),
+                "hands_clean_with_unread": self.clean_unread, "unread": self.unread,
                 "not_checkable": not_checkable, "doubtful": doubtful, "skipped": skipped,
+                "skipped_games": dict(sorted(games.items())),
                 "divergent_hands": len(divergent),
                 "divergent": divergent, "unstated_rake": raked, "profiles": dict(profiles),
                 "text": text}

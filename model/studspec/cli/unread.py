@@ -1,9 +1,10 @@
 """``studspec unread FILE|FOLDER…``: the lines of site logs no grammar reads, by shape.
 
-Every line the line policy kept as a note (``unread_lines``), every line that stopped a hand
-("unknown line", "unknown … hand header") and every line outside any hand, across an
-archive, grouped by shape — numbers, amounts, card lists, quoted text and the hand's player
-names made placeholders — most frequent first, with one example each (file, hand, line).
+Every line no grammar rule read — each is kept on its hand (``unread_lines``) and the
+check decides what it changed —, every line that stopped a hand ("unknown … hand header")
+and every line outside any hand, across an archive, grouped by shape — numbers, amounts,
+card lists, quoted text and the hand's player names made placeholders — most frequent
+first, with one example each (file, hand, line).
 A user can paste the list to report a format the grammars do not know yet; a maintainer
 can write the grammar line from it (docs: "Three kinds of line").
 
@@ -24,14 +25,13 @@ from studspec.cli.reports import Report
 from studspec.errors import InvalidInputError
 from studspec.inputs import input_file
 from studspec.records.detect import read_hand_histories
-from studspec.records.grammar import UNREAD
+from studspec.records.rules import unread_of
 
 _SHAPES = (
     (re.compile(r"\[[^\]]*\]"), "[CARDS]"),
     (re.compile(r"'[^']*'|\"[^\"]*\""), "'TEXT'"),
     (re.compile(r"[$€£]?\d+(?:[,.]\d+)*[$€£]?"), "N"),
 )
-_LINE = re.compile(r"^line (?P<line>\d+): (?P<text>.*)$", re.DOTALL)
 
 
 @dataclass(frozen=True)
@@ -63,12 +63,8 @@ def unread_lines(file: str) -> tuple[list[Unread], list[str]]:
     names: list[str] = []
     for record in result.records:
         names += [player.name for player in record.players]
-        noted = record.extra.get(UNREAD)
-        for item in noted if isinstance(noted, list) else [noted] if noted else []:
-            match = _LINE.match(str(item))
-            if match:
-                found.append(Unread(file, record.origin.hand_id, int(match["line"]),
-                                    match["text"], False))
+        found += [Unread(file, record.origin.hand_id, line, text, False)
+                  for line, text in unread_of(record.extra)]
     for problem in result.problems:
         if problem.text is None or not (problem.reason.startswith("unknown")
                                         or "outside any hand" in problem.reason):

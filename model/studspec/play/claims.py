@@ -50,6 +50,7 @@ from studspec.play.claim_rules import (
     wager_figure_holds,
     won_figure_holds,
 )
+from studspec.play.evidence import missing_evidence
 from studspec.records.hand import Action, ActionKind, ClaimKind, Deal, HandRecord, Show
 from studspec.rules.cards import Card
 from studspec.rules.low import best_low
@@ -246,7 +247,7 @@ def summary_findings(record: HandRecord, paid: Mapping[int, int] | None,
     what the player took from the pots). A ``Total pot`` may count an uncalled bet or not
     (sites differ): both readings are accepted. ``high``: the high evaluator; ``dealt``:
     the record's known cards by player (``_known_cards``), when the caller has them."""
-    findings: list[str] = []
+    findings: list[str] = missing_evidence(record)  # lines the log's pattern calls for
     names = [player.name for player in record.players]
     back = returned_by_record(record)
     dealt = dealt if dealt is not None else _known_cards(record)

@@ -11,7 +11,35 @@ from dataclasses import dataclass, field
 SECTIONS = ("header", "play", "summary")
 
 UNREAD = "unread_lines"
-"""The record's ``extra`` key of the lines kept as notes by the line policy."""
+"""The record's ``extra`` key of the lines no rule read, each ``line N: text``."""
+
+DECLINED = "declined_to_show"
+"""The record's ``extra`` key of the players the log says did not show at the showdown
+(``does not show cards``, a result line with no cards): no event, but their hands are
+accounted for (``studspec.play.evidence``)."""
+
+SUMMARY_MUCKED = "summary_mucked"
+"""The record's ``extra`` key of the players a summary line says mucked: the hand's own
+lines must show the muck (``studspec.play.evidence``)."""
+
+_UNREAD_NOTE = re.compile(r"^line (?P<line>\d+): (?P<text>.*)$", re.DOTALL)
+
+
+def unread_note(number: int, text: str) -> str:
+    """How an unread line is kept in a record's ``extra`` (``line 12: text``)."""
+    return f"line {number}: {text}"
+
+
+def unread_of(extra: Mapping[str, object]) -> list[tuple[int, str]]:
+    """The unread lines a record keeps, as (line number, text), in the order read."""
+    noted = extra.get(UNREAD)
+    items = noted if isinstance(noted, list) else [noted] if noted else []
+    found = []
+    for item in items:
+        match = _UNREAD_NOTE.match(str(item))
+        if match:
+            found.append((int(match["line"]), match["text"]))
+    return found
 
 HAND_WORDS = re.compile(
     r"\*\*|\[|\bseat|\bstreet|\bdeal|\bcards?\b|\bpots?\b|\brake|\bante|\bbring"
@@ -20,21 +48,20 @@ HAND_WORDS = re.compile(
     r"|\bcaps\b|\bhalf\b|\bsplit|\bhigh\b|\blow\b|\bhi\b|\blo\b|\bboard|\bbutton",
     re.IGNORECASE)
 """Words of the lines that change a hand (deals, actions, shows, awards, stacks, streets):
-a line the grammar does not know that uses one of them stops its hand."""
+an unread line that uses one of them might have changed the hand (``line_policy``)."""
 
 
 def line_policy(text: str, names: list[str]) -> str:
-    """What to do with a line no rule of the grammar reads (DESIGN, "Three kinds of line").
+    """What kind of line a line no rule of the grammar reads is (DESIGN, "Three kinds of
+    line"), for the reports: every such line is kept on its record and reading goes on.
 
-    ``stop``: the line names a seated player, or uses a word of the hand's vocabulary
+    ``hand``: the line names a seated player, or uses a word of the hand's vocabulary
     (``HAND_WORDS``: a street, a deal, a card list in brackets, an action, a pot, a show or
-    muck, an award, a stack, the summary): it might change the hand, so the hand stops with
-    the file, hand, line number and the line, as a line no grammar knows always did.
-    ``note``: anything else (a banner, a table or tournament line, a count of players, a time
-    stamp, a level) cannot change the hand; it is kept in the record's ``extra`` under
-    ``unread_lines`` and reading goes on."""
+    muck, an award, a stack, the summary): it might have changed the hand, and only the
+    replay and the claims can say whether it did. ``note``: anything else (a banner, a table
+    or tournament line, a count of players, a time stamp, a level) cannot change the hand."""
     if any(name in text for name in names) or HAND_WORDS.search(text):
-        return "stop"
+        return "hand"
     return "note"
 
 

@@ -55,6 +55,21 @@ _OTHER_GAME = re.compile(r"""razz|hold\W?em|omaha|badugi|draw|2-7|deuce|courchev
                          re.IGNORECASE | re.VERBOSE)
 
 
+_OTHER_NAMES = (("razz", "razz"), ("hold", "hold'em"), ("omaha", "omaha"),
+                ("badugi", "badugi"), ("draw", "draw"), ("2-7", "2-7 lowball"),
+                ("deuce", "2-7 lowball"), ("courchevel", "courchevel"),
+                ("pineapple", "pineapple"), ("5", "five-card stud"), ("five", "five-card stud"),
+                ("6", "six-card stud"), ("six", "six-card stud"), ("no", "no-limit stud"),
+                ("nl", "no-limit stud"), ("pot", "pot-limit stud"), ("pl", "pot-limit stud"))
+
+
+def other_game_name(found: str) -> str:
+    """The name a report gives another game, from the words that named it (``Razz`` ->
+    ``razz``, ``No Limit`` -> ``no-limit stud``): skipped hands are counted by it."""
+    words = found.lower()
+    return next(name for start, name in _OTHER_NAMES if words.startswith(start))
+
+
 def is_other_game(game: str) -> bool:
     """Whether a game text names a game other than fixed-limit stud (razz, hold'em, five-card
     stud, no- or pot-limit…)."""
@@ -68,8 +83,10 @@ def not_stud(game: str, where: str) -> InvalidInputError:
     stud, …) is skipped (UnknownGameError); a game name it does not recognise at all — a
     corrupted or new name — is an error, never a silent skip: the hand might be stud.
     """
-    if _OTHER_GAME.search(game):
-        return UnknownGameError("not Seven Card Stud or Stud Hi/Lo (fixed limit); skipped",
+    other = _OTHER_GAME.search(game)
+    if other:
+        return UnknownGameError(f"another game ({other_game_name(other[0])}): not Seven Card "
+                                "Stud or Stud Hi/Lo (fixed limit); skipped",
                                 input_text=game, where=where)
     return InvalidInputError("an unrecognised game name: neither fixed-limit Seven Card Stud "
                              "(or Stud Hi/Lo) nor another game studspec knows to skip",
