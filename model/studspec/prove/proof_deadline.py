@@ -28,6 +28,7 @@ from typing import Generic, TypeVar
 from studspec.errors import InvalidInputError
 
 Outcome = TypeVar("Outcome")
+"""What the guarded work returns (any picklable value)."""
 
 DEFAULT_DEADLINE_SECONDS = 120.0
 """Wall-clock seconds one obligation may take (every goal of it) before it is stopped."""
