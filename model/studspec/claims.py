@@ -26,16 +26,18 @@ import re
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from studspec.cards import Card
 from studspec.low import best_low
 from studspec.profiles import Profile
-from studspec.ranking import Category, HighValue, best_high
+from studspec.ranking import Category, best_high
 from studspec.records.hand import Action, ActionKind, ClaimKind, Deal, HandRecord, Show
 from studspec.trace import implements
 
-HighOf = Callable[[Sequence[Card]], HighValue]
-"""A high evaluator of 5 to 7 cards: ``ranking.best_high`` or the fast one."""
+HighOf = Callable[[Sequence[Card]], Any]
+"""A high evaluator of 5 to 7 cards giving a ``ranking.HighValue``: ``ranking.best_high``
+or the fast one (``fast.lean.high_of``). (Any: the ranking module has no API page.)"""
 
 
 @dataclass(frozen=True)
