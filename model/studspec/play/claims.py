@@ -30,6 +30,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from studspec.play.claim_rules import (
     BY_OVER_CODES,
@@ -54,12 +55,13 @@ from studspec.play.evidence import missing_evidence
 from studspec.records.hand import Action, ActionKind, ClaimKind, Deal, HandRecord, Show
 from studspec.rules.cards import Card
 from studspec.rules.low import best_low
-from studspec.rules.ranking import Category, HighValue, best_high
+from studspec.rules.ranking import Category, best_high
 from studspec.specdata.marks import implements
 from studspec.specdata.profiles import Profile
 
-HighOf = Callable[[Sequence[Card]], HighValue]
-"""A high evaluator of 5 to 7 cards: ``ranking.best_high`` or the fast one."""
+HighOf = Callable[[Sequence[Card]], Any]
+"""A high evaluator of 5 to 7 cards giving a ``ranking.HighValue``: ``ranking.best_high``
+or the fast one (``fast.lean.high_of``). (Any: the ranking module has no API page.)"""
 
 
 @dataclass(frozen=True)
