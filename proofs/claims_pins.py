@@ -350,10 +350,10 @@ def declared_rake_finding(rake: int, pot: int, percent: int, cap: int, unit: str
 
 
 def _rake_cases() -> Iterator[tuple[str, bool]]:
-    """Every rake of 0-6 from every pot of 0-30 under a 5% and a 10% policy, capped at 3 or
-    not, and no policy; in chips and in money; stated or kept back unsaid."""
+    """Every rake of 0-6 from every pot of 0-30 under a 5%, a 10% and a 50% policy, capped
+    at 3 or not, and no policy; in chips and in money; stated or kept back unsaid."""
     base = load_profile("base")
-    for percent, cap, unit, stated in product((5, 10, 100), (0, 3), ("chips", "USD"),
+    for percent, cap, unit, stated in product((5, 10, 50, 100), (0, 3), ("chips", "USD"),
                                               (False, True)):
         profile = replace(base, rake_max_percent=percent, rake_cap_cents=cap)
         for rake, pot in product(range(7), range(31)):
