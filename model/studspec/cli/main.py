@@ -188,6 +188,10 @@ def build_parser() -> argparse.ArgumentParser:
     fuzz.add_argument("--game", choices=("high", "hilo"),
                       help="play only this game (default: both, Stud and Stud/8, each hand "
                            "one of them, under the profile's other rules)")
+    fuzz.add_argument("--no-steer", dest="steer", action="store_false",
+                      help="draw hands unsteered (random picks) and play every one of "
+                           "--hands, instead of steering towards rare decisions and "
+                           "stopping when every decision target was exercised")
     fuzz.add_argument("--infer-profile", action="store_true",
                       help="adopt each rule value that explains a divergence, write the "
                            "inferred profile (TOML) and report the defects no value explains")
@@ -328,7 +332,7 @@ def _dispatch(arguments: argparse.Namespace) -> Report | CheckReport:
                            arguments.seed, arguments.out, arguments.shrink,
                            arguments.engine_timeout, arguments.game,
                            fast_path=arguments.fast_path, jobs=arguments.jobs,
-                           scheduler=arguments.scheduler)
+                           scheduler=arguments.scheduler, steer=arguments.steer)
     if command == "conform":
         from studspec.cli.conform_cmd import conform_report
 

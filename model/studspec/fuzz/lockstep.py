@@ -67,9 +67,9 @@ def _clause(aspect: str, ours: Observation, theirs: Observation, model: ModelEng
     if aspect == "street" or aspect == "over":
         return "BET-10"
     if aspect == "actor":
-        if starting:
-            return "BRINGIN-02" if ours.street == 3 else "ACT-01"
-        return "BET-01"
+        if starting and ours.street == 3:
+            return _bring_in_clause(ours, theirs)
+        return "ACT-01" if starting else "BET-01"
     if aspect == "moves":
         extra = sorted(theirs.moves - ours.moves)
         missing = sorted(ours.moves - theirs.moves)
@@ -82,6 +82,22 @@ def _clause(aspect: str, ours: Observation, theirs: Observation, model: ModelEng
     if aspect == "shown":
         return "SHOW-02"
     return _award_clause(ours, theirs, model)
+
+
+def _door_rank(seen: Observation, seat: int | None) -> int | None:
+    if seat is None or seat >= len(seen.cards) or not seen.cards[seat].up:
+        return None
+    return seen.cards[seat].up[0].rank
+
+
+def _bring_in_clause(ours: Observation, theirs: Observation) -> str:
+    """BRINGIN-01 when the engine's first actor shows another rank of door card than the
+    model's bring-in (the lowest card is not the one bringing in); BRINGIN-02 when the two
+    door cards share the rank (the tie broken otherwise)."""
+    mine, yours = _door_rank(ours, ours.actor), _door_rank(ours, theirs.actor)
+    if mine is not None and yours is not None and mine != yours:
+        return "BRINGIN-01"
+    return "BRINGIN-02"
 
 
 def _cap_clause(model: ModelEngine) -> str:
