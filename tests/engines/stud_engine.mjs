@@ -235,6 +235,7 @@ class Hand {
     const reason = this.refusal(move);
     if (reason !== null) throw new Refusal(reason);
     const s = this.actor;
+    const capInForce = this.contenders() > 2; // counted before the move (BET-09)
     const to = move.kind === "fold" || move.kind === "check" ? this.wager[s] : move.to;
     this.stack[s] -= to - this.wager[s];
     this.wager[s] = to;
@@ -250,7 +251,7 @@ class Hand {
         (defects.has("short-reopen") && allIn && this.fullLevel > 0);
       if (reopens) { // half a bet counts as a full bet or raise
         this.fullLevel = to; this.wagers += 1;
-        if (this.wagers >= this.capAt() && this.contenders() > 2) this.capped = true;
+        if (this.wagers >= this.capAt() && capInForce) this.capped = true;
         this.acted = this.acted.map((a, o) => (o === s ? a : false));
       }
       this.lastAggressor = s;

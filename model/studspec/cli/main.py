@@ -192,6 +192,9 @@ def build_parser() -> argparse.ArgumentParser:
                       help="draw hands unsteered (random picks) and play every one of "
                            "--hands, instead of steering towards rare decisions and "
                            "stopping when every decision target was exercised")
+    fuzz.add_argument("--accept-differences", action="store_true",
+                      help="with --infer-profile: accept the values that differ from the "
+                           "claimed profile (exit 0 if nothing else is wrong)")
     fuzz.add_argument("--infer-profile", action="store_true",
                       help="adopt each rule value that explains a divergence, write the "
                            "inferred profile (TOML) and report the defects no value explains")
@@ -325,7 +328,9 @@ def _dispatch(arguments: argparse.Namespace) -> Report | CheckReport:
 
             return infer_report(arguments.engine, arguments.profile, arguments.game,
                                 arguments.hands, arguments.seed, arguments.out,
-                                arguments.shrink, arguments.engine_timeout)
+                                arguments.shrink, arguments.engine_timeout,
+                                accept_differences=arguments.accept_differences,
+                                steer=arguments.steer)
         from studspec.cli.fuzz_cmd import fuzz_report
 
         return fuzz_report(arguments.engine, arguments.profile, arguments.hands,

@@ -14,6 +14,7 @@ from collections import Counter, deque
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
+from random import Random
 from typing import Any
 
 from hypothesis import HealthCheck, Phase, given, settings
@@ -30,7 +31,7 @@ from studspec.fuzz.coverage import Coverage, hand_coverage, not_reached
 from studspec.fuzz.generate import HandSpec, hand_specs
 from studspec.fuzz.lockstep import Divergence, HandRun, play, play_accept_fast
 from studspec.fuzz.shrink import Trial, shrink
-from studspec.fuzz.steer import steered_hand_specs
+from studspec.fuzz.steer import steered_hand
 from studspec.hand_state import EventKind
 from studspec.parallel import stop_pool, worker_result
 from studspec.profiles import Game, Profile
@@ -65,13 +66,23 @@ def drawn_hands(seed: int, hands: int, games: Sequence[Game], max_seats: int,
     database, no shrinking, no deadline); with ``steer``, hands steered towards rare
     decisions (``studspec.fuzz.steer``)."""
     def campaign(body: Callable[[HandSpec], None]) -> Callable[[], None]:
-        strategy = (steered_hand_specs(tuple(games), max_seats) if steer
-                    else hand_specs(tuple(games), max_seats, picks=picks))
+        if steer:
+            return lambda: steered_campaign(body, seed, hands, games, max_seats)
+        strategy = hand_specs(tuple(games), max_seats, picks=picks)
         drawn: Callable[[], None] = given(strategy)(body)
         return hypothesis_seed(seed)(settings(
             max_examples=hands, database=None, deadline=None, phases=[Phase.generate],
             suppress_health_check=list(HealthCheck))(drawn))
     return campaign
+
+
+def steered_campaign(body: Callable[[HandSpec], None], seed: int, hands: int,
+                     games: Sequence[Game], max_seats: int) -> None:
+    """Call ``body`` on ``hands`` steered hands: hand ``i`` is made by a ``random.Random``
+    seeded with the seed and ``i`` alone, so a run is the same whatever modules are loaded
+    (Hypothesis draws constants from the loaded modules)."""
+    for index in range(hands):
+        body(steered_hand(tuple(games), max_seats, Random(f"studspec steer {seed} {index}")))
 
 
 class _Player:

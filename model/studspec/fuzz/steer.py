@@ -4,8 +4,8 @@ all-ins, tied boards, many-way showdowns and the community card.
 Random picks among the legal moves fold a third of the time and a hand's decisions past
 its drawn list are passive, so a plain campaign almost never bets after 4th street. A
 steered hand is drawn in one of four styles (each from the seed alone, so a run is
-reproducible: Hypothesis draws one number per hand, and every choice of the hand is
-made by a ``random.Random`` seeded with it):
+reproducible: every choice of hand ``i`` is made by a ``random.Random`` seeded with the
+campaign's seed and ``i``, see ``studspec.fuzz.campaign.steered_campaign``):
 
 * ``aggressive``: deep stacks, most decisions the wager (``AGGRESSIVE``): bets, raises and
   caps on every street, called 7th-street bets (BET-02, BET-08, BET-09, SHOW-02);
@@ -26,8 +26,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from random import Random
-
-from hypothesis import strategies as st
 
 from studspec.cards import Card, full_deck
 from studspec.engines.protocol import Table
@@ -96,10 +94,3 @@ def steered_hand(games: Sequence[Game], max_seats: int, rng: Random) -> HandSpec
                     for _ in range(DECISIONS_PER_HAND))
     return HandSpec(Table(dealt, stacks, stakes, deck), choices)
 
-
-def steered_hand_specs(games: Sequence[Game], max_seats: int = 8
-                       ) -> st.SearchStrategy[HandSpec]:
-    """Steered hands (see the module): Hypothesis draws one number per hand, the seed of
-    every choice the hand makes, so drawing is cheap and a run is the same for a seed."""
-    return st.integers(0, 2 ** 64 - 1).map(
-        lambda number: steered_hand(tuple(games), max_seats, Random(number)))
