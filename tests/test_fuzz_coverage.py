@@ -132,8 +132,9 @@ def test_the_planted_odd_chip_defect_is_found_within_the_budget() -> None:
 def test_inference_explains_no_planted_defect_away(defect: str, clause: str, tmp_path: Path,
                                                    capsys: pytest.CaptureFixture[str]) -> None:
     # A nine-low qualifying is low_qualifier = 9: inferred (a difference from the claimed
-    # profile, exit 1) or, in hands too few to establish it, a LOW-02 defect. The bring-in to the highest card is no value of any
-    # parameter: it stays a defect, and no tie-break value is adopted for it.
+    # profile, exit 1) or, in hands too few to establish it, a LOW-02 defect. The bring-in
+    # to the highest card is no value of any parameter: it stays a defect, and no
+    # tie-break value is adopted for it.
     code = main(["fuzz", "--engine", f"cmd:{NODE} {ENGINE} --defect {defect}", "--profile",
                  "base", "--hands", "40", "--seed", "1", "--infer-profile", "--no-shrink",
                  "--out", str(tmp_path / "out"), "--format", "json"])
