@@ -323,6 +323,9 @@ def _dispatch(arguments: argparse.Namespace) -> Report | CheckReport:
                              "or --list")
         return ruling_report(arguments.case, arguments.profiles)
     if command == "fuzz":
+        if arguments.accept_differences and not arguments.infer_profile:
+            raise UsageError("--accept-differences accepts inferred values: it needs "
+                             "--infer-profile")
         if arguments.infer_profile:
             from studspec.cli.infer_cmd import infer_report
 
