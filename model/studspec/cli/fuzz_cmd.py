@@ -7,7 +7,12 @@ line on stderr (a terminal only) with the live count of divergences by clause, t
 each kind of divergence with its class and minimal hand (saved as PHH under ``--out``),
 after the protocol suite (``studspec.fuzz.protocol_suite``: fixed hands, each naming the
 convention an engine breaks).
-The same command plays the same hands. Exit code: 1 if any hand diverged, else 0.
+The hands are steered towards rare decisions (``studspec.fuzz.steer``; ``--no-steer``:
+random picks), and the campaign stops once every decision target was exercised
+(``studspec.fuzz.coverage``) or ``--hands`` were played; the report's coverage line and
+table say how often each decision happened, per game and street, and which were not
+reached. The same command plays the same hands. Exit code: 1 if any hand diverged or a
+protocol-suite hand failed, else 0.
 """
 
 from __future__ import annotations
