@@ -76,9 +76,9 @@ def _clause(aspect: str, ours: Observation, theirs: Observation, model: ModelEng
         if not any(move.kind == MoveKind.WAGER for move in theirs.moves) and missing[-1:] \
                 and missing[-1].kind == MoveKind.WAGER:
             return _cap_clause(model)  # the engine refuses a raise the model allows
-        if _after_short_all_in(model) and any(move.kind == MoveKind.WAGER
-                                              for move in (*extra, *missing)):
-            return "BET-11"  # who may raise, and to what, after an all-in for less
+        if _after_short_all_in(model) and any(move.kind == MoveKind.WAGER for move in extra) \
+                and not any(move.kind == MoveKind.WAGER for move in ours.moves):
+            return "BET-11"  # a raise offered where an all-in for less reopened nothing
         return model.clause_of(extra[0] if extra else missing[0])
     if aspect in ("pot", "stacks"):
         return model.last_clause() or "ANTE-01"
@@ -115,14 +115,15 @@ def _after_short_all_in(model: ModelEngine) -> bool:
 
 def _cap_clause(model: ModelEngine) -> str:
     """BET-09 when the raise cap is reached but lifted (heads-up); BET-11 when the model's
-    round is short of the cap and a player went all-in in it (the engine counted an all-in
-    for less as a full raise); else BET-08."""
+    round is one full wager short of the cap and a player went all-in in it (the engine
+    counted an all-in for less as a full raise); else BET-08."""
     hand = model.hand
     assert hand is not None and hand.round is not None
     round_ = hand.round
     if round_.raises >= hand.profile.raise_cap:
         return "BET-09"
-    if any(seat.stack == 0 and seat.wager > 0 and not seat.folded for seat in round_.seats):
+    if round_.wagers == hand.profile.raise_cap and any(
+            seat.stack == 0 and seat.wager > 0 and not seat.folded for seat in round_.seats):
         return "BET-11"
     return "BET-08"
 
