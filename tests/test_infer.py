@@ -37,8 +37,10 @@ def test_inference_finds_the_rules_an_engine_plays_and_still_reports_its_defect(
         tmp_path: Path, capsys: pytest.CaptureFixture[str],
         monkeypatch: pytest.MonkeyPatch) -> None:
     engine = f"cmd:{_node()} {ENGINE} --defect side-pots"
+    # Unsteered hands (--no-steer), as in the guide's quoted run of this command.
     code = main(["fuzz", "--engine", engine, "--profile", "tda-2024", "--game", "high",
-                 "--hands", "120", "--seed", "1", "--infer-profile", "--out", str(tmp_path),
+                 "--hands", "120", "--seed", "1", "--infer-profile", "--no-steer", "--out",
+                 str(tmp_path),
                  "--format", "json"])
     data = json.loads(capsys.readouterr().out)
     assert code == 1

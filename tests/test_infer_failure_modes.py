@@ -97,9 +97,10 @@ def test_two_parameters_that_mimic_each_other_hide_no_defect() -> None:
 @pytest.mark.clause("DECK-02")
 def test_the_report_names_values_not_established(tmp_path: Path,
                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    # Unsteered hands (--no-steer): the two hands in 80 that exercise the value are theirs.
     code = main(["fuzz", "--engine", "broken_engines:keeps_last_card_back", "--profile",
                  "base", "--game", "high", "--hands", "80", "--seed", "1", "--infer-profile",
-                 "--no-shrink",
+                 "--no-shrink", "--no-steer",
                  "--out", str(tmp_path), "--format", "json"])
     data = json.loads(capsys.readouterr().out)
     assert code == 1

@@ -14,9 +14,10 @@ from broken_engines import CommunityCardInTheSeats, FoldedSeatKeepsItsCards, Kee
 from studspec.engines.conventions import CONVENTIONS
 from studspec.engines.model_adapter import ModelEngine
 from studspec.engines.registry import engine_factory
+from studspec.fast.engine import FastEngine
 from studspec.fuzz.campaign import run_campaign
 from studspec.fuzz.protocol_suite import HOLDS, MISMATCH, SUITE, run_suite
-from studspec.specdata.profiles import load_profile
+from studspec.specdata.profiles import all_profiles, load_profile
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 
@@ -52,6 +53,19 @@ def test_the_model_and_the_reference_engine_keep_every_convention() -> None:
         pytest.skip("node is not installed")
     engine = engine_factory(f"cmd:{node} {Path(__file__).parent / 'engines' / 'stud_engine.mjs'}")()
     assert all(result.status == HOLDS for result in run_suite(engine, base))
+
+
+@pytest.mark.clause("SHOW-02", "DECK-04", "BET-11")
+@pytest.mark.parametrize("name", [resolved.name for resolved in all_profiles()])
+def test_an_engine_playing_the_claimed_profile_passes_the_suite_under_it(name: str) -> None:
+    # The fast path is an engine apart from Hand (its own hand state, held to Hand by
+    # lock-step tests): playing the claimed profile, it passes every suite hand, in each
+    # hand's game, under every bundled profile.
+    profile = load_profile(name)
+    results = run_suite(FastEngine(profile), profile)
+    assert len(results) == len(SUITE)
+    assert all(result.status == HOLDS for result in results), [
+        (result.hand, result.detail) for result in results if result.status != HOLDS]
 
 
 def test_the_engine_skeleton_of_the_guide_speaks_the_protocol() -> None:

@@ -10,6 +10,13 @@
 //   --defect side-pots    every pot paid as one pot shared by every live hand
 //   --defect cap-all-in   the raise cap kept on while three players are in, one all-in
 //                         (BET-09 counts the players with chips): uncapped only heads-up
+//   --defect show-order   after a called last bet, the caller shows first (not the bettor)
+//   --defect cap          on 5th to 7th street a fourth raise is allowed (BET-08)
+//   --defect nine-low     a low of five ranks up to a nine qualifies (LOW-02)
+//   --defect bringin-high the highest door card brings in (BRINGIN-01)
+//   --defect flush-over-full a flush beats a full house (RANK-02)
+//   --defect no-community the community card is left out of the hands (DECK-05)
+//   --defect short-reopen an all-in raise under half a bet reopens the betting (BET-11)
 // It knows the base profile's values only: at most 8 players; suits c<d<h<s; no burn before
 // 3rd street; a short stub on 7th street dealt from the stub and the burns, or else one
 // burn turned up as a community card; no open-pair option; a bet and 3 raises, uncapped
@@ -58,9 +65,10 @@ function fiveValue(cards) { // [category, ranks...], higher is better
   const shape = groups.map((g) => g[1]).join("");
   const order = groups.map((g) => g[0]);
   if (top && flush) return [8, top];
+  const fullHouse = defects.has("flush-over-full") ? 5 : 6; // the planted misranking
   if (shape === "41") return [7, ...order];
-  if (shape === "32") return [6, ...order];
-  if (flush) return [5, ...ranks];
+  if (shape === "32") return [fullHouse, ...order];
+  if (flush) return [11 - fullHouse, ...ranks];
   if (top) return [4, top];
   if (shape === "311") return [3, ...order];
   if (shape === "221") return [2, ...order];
@@ -81,7 +89,7 @@ function bestLow(cards) { // descending ranks (ace 1), lower is better; null: no
   let best = null;
   for (const five of combinations(cards, 5)) {
     const ranks = five.map(lowRank).sort((a, b) => b - a);
-    if (new Set(ranks).size !== 5 || ranks[0] > 8) continue;
+    if (new Set(ranks).size !== 5 || ranks[0] > (defects.has("nine-low") ? 9 : 8)) continue;
     if (best === null || compare(ranks, best) < 0) best = ranks;
   }
   return best;
@@ -124,7 +132,8 @@ class Hand {
   }
 
   cards(s) { // the cards a seat plays: its own and the community card
-    return [...this.down[s], ...this.up[s], ...(this.community ? [this.community] : [])];
+    const community = this.community && !defects.has("no-community") ? [this.community] : [];
+    return [...this.down[s], ...this.up[s], ...community];
   }
 
   live() { return [...Array(this.n).keys()].filter((s) => !this.folded[s]); }
@@ -137,6 +146,7 @@ class Hand {
       return live.reduce((a, b) => {
         const [ca, cb] = [this.up[a][0], this.up[b][0]];
         const ka = [rankOf(ca), suitOf(ca)], kb = [rankOf(cb), suitOf(cb)];
+        if (defects.has("bringin-high")) return compare(kb, ka) > 0 ? b : a;
         return compare(kb, ka) < 0 ? b : a;
       });
     }
@@ -148,6 +158,7 @@ class Hand {
     const first = this.opener();
     this.firstActor = first;
     this.lastAggressor = null;
+    this.lastCaller = null;
     this.wager = new Array(this.n).fill(0);
     this.acted = new Array(this.n).fill(false);
     this.fullLevel = 0; this.wagers = 0; this.capped = false;
@@ -177,11 +188,15 @@ class Hand {
     return defects.has("cap-all-in") ? live.length : live.filter((o) => this.canAct(o)).length;
   }
 
+  capAt() { // a bet and three raises (the planted defect: four on the big-bet streets)
+    return defects.has("cap") && this.street >= 5 ? 5 : 4;
+  }
+
   mayWager() {
     const s = this.actor;
     if (this.acted[s] || this.stack[s] <= this.level - this.wager[s]) return false;
     if (!this.live().some((o) => o !== s && this.canAct(o))) return false;
-    if (this.wagers >= 4 && this.contenders() > 2) return false;
+    if (this.wagers >= this.capAt() && this.contenders() > 2) return false;
     return !this.capped;
   }
 
@@ -220,18 +235,23 @@ class Hand {
     const reason = this.refusal(move);
     if (reason !== null) throw new Refusal(reason);
     const s = this.actor;
+    const capInForce = this.contenders() > 2; // counted before the move (BET-09)
     const to = move.kind === "fold" || move.kind === "check" ? this.wager[s] : move.to;
     this.stack[s] -= to - this.wager[s];
     this.wager[s] = to;
     this.acted[s] = true;
     if (move.kind === "fold") this.folded[s] = true;
     if (move.kind === "bring-in") this.level = this.stakes.bring_in;
+    if (move.kind === "call") this.lastCaller = s;
     if (move.kind === "wager") {
       const size = to - this.fullLevel;
       this.level = Math.max(this.level, to);
-      if (2 * size >= this.increment()) { // half a bet counts as a full bet or raise
+      const allIn = this.stack[s] === 0;
+      const reopens = 2 * size >= this.increment() ||
+        (defects.has("short-reopen") && allIn && this.fullLevel > 0);
+      if (reopens) { // half a bet counts as a full bet or raise
         this.fullLevel = to; this.wagers += 1;
-        if (this.wagers >= 4 && this.contenders() > 2) this.capped = true;
+        if (this.wagers >= this.capAt() && capInForce) this.capped = true;
         this.acted = this.acted.map((a, o) => (o === s ? a : false));
       }
       this.lastAggressor = s;
@@ -267,6 +287,9 @@ class Hand {
   showdown() {
     const live = this.live();
     let first = this.lastAggressor;
+    if (defects.has("show-order") && first !== null && this.lastCaller !== null) {
+      first = this.lastCaller;
+    }
     if (first === null) first = live.find((s) => s >= this.firstActor) ?? live[0];
     this.shown = live.slice().sort((a, b) => ((a - first + this.n) % this.n) -
                                              ((b - first + this.n) % this.n));

@@ -7,7 +7,12 @@ line on stderr (a terminal only) with the live count of divergences by clause, t
 each kind of divergence with its class and minimal hand (saved as PHH under ``--out``),
 after the protocol suite (``studspec.fuzz.protocol_suite``: fixed hands, each naming the
 convention an engine breaks).
-The same command plays the same hands. Exit code: 1 if any hand diverged, else 0.
+The hands are steered towards rare decisions (``studspec.fuzz.steer``; ``--no-steer``:
+random picks), and the campaign stops once every decision target was exercised
+(``studspec.fuzz.coverage``) or ``--hands`` were played; the report's coverage line and
+table say how often each decision happened, per game and street, and which were not
+reached. The same command plays the same hands. Exit code: 1 if any hand diverged or a
+protocol-suite hand failed, else 0.
 """
 
 from __future__ import annotations
@@ -29,7 +34,8 @@ from studspec.cli.reports import Report
 from studspec.engines.protocol import Engine
 from studspec.engines.registry import engine_factory, stopped_at_the_end
 from studspec.errors import InvalidInputError
-from studspec.fuzz.campaign import EngineFactory, Progress, run_campaign
+from studspec.fuzz.campaign import Campaign, EngineFactory, Progress, run_campaign
+from studspec.fuzz.coverage import coverage_data, coverage_lines
 from studspec.fuzz.protocol_suite import (
     HOLDS,
     SuiteResult,
@@ -150,9 +156,13 @@ def without_example_database(run: Callable[[], T]) -> T:
 def fuzz_report(engine: str, profile_name: str, hands: int, seed: int, out: str | None,
                 shrink: bool, timeout: float | None = None,
                 game: Game | None = None, *, fast_path: bool = True, jobs: int | None = 1,
-                scheduler: str | None = None) -> Report:
+                scheduler: str | None = None, steer: bool = True) -> Report:
     """Run the campaign and build its report (on ``jobs`` processes or a Dask cluster, with
-    the fast path playing the model's side unless told not to: the report is the same)."""
+    the fast path playing the model's side unless told not to: the report is the same).
+
+    With ``steer`` (the default) the hands are steered towards rare decisions and the
+    campaign stops as soon as every decision target was exercised (or at ``hands``); the
+    report's coverage says how often each was, and which were not reached."""
     setup = campaign_setup(engine, profile_name, hands, seed, out, timeout, game)
     processes = check_jobs(jobs)
     under_test = setup.factory()
@@ -162,13 +172,37 @@ def fuzz_report(engine: str, profile_name: str, hands: int, seed: int, out: str 
         campaign = without_example_database(lambda: run_campaign(
             setup.factory, setup.profile, hands, seed, progress=_progress(hands),
             shrink=shrink, fast_path=fast_path, jobs=processes, scheduler=scheduler,
-            games=games))
+            games=games, steer=steer, until_covered=steer))
+        failing = sum(result.status != HOLDS for result in suite)
         data, text = campaign_report(campaign, setup.profile, under_test, setup.command,
-                                     setup.folder if campaign.by_kind else None)
+                                     setup.folder if campaign.by_kind else None,
+                                     suite_failures=failing)
         data.update(note)
     data["protocol_suite"] = suite_data(suite)
+    data["coverage"] = campaign_coverage_data(campaign, games, setup.profile, steer)
     lines = text.split("\n")
-    broken = any(result.status != HOLDS for result in suite)
     return Report(data, "\n".join([*lines[:2], games_text(note), *suite_lines(suite),
+                                   *campaign_coverage_lines(campaign, games, setup.profile,
+                                                            steer),
                                    *lines[2:]]),
-                  1 if campaign.by_kind or broken else 0)
+                  1 if campaign.by_kind or failing else 0)
+
+
+def campaign_coverage_data(campaign: Campaign, games: tuple[Game, ...], profile: Profile,
+                           steered: bool) -> dict[str, Any]:
+    """The report's coverage: counts, targets not reached, whether the hands were steered
+    and when every target was reached (the campaign stopping there)."""
+    data = coverage_data(campaign.coverage, games, profile)
+    data.update({"steered": steered, "all_reached_after": campaign.covered_at})
+    return data
+
+
+def campaign_coverage_lines(campaign: Campaign, games: tuple[Game, ...], profile: Profile,
+                            steered: bool) -> list[str]:
+    """The report's coverage in text: how the hands were drawn, where the run stopped, and
+    the table of decisions by street."""
+    how = ("steered hands" if steered else "unsteered hands (--no-steer)")
+    stop = (f"; every target reached after {campaign.covered_at} hand(s), the run stopped "
+            "there" if campaign.covered_at is not None else "")
+    lines = coverage_lines(campaign.coverage, games, profile)
+    return [f"{lines[0]}; {how}{stop}", *lines[1:]]

@@ -2,6 +2,10 @@
 follows (``studspec.fuzz.infer``) and reports the inferred profile and the engine defects
 no value explains.
 
+The profile named is a claim: an inferred value is a difference from it (exit 1 unless
+``--accept-differences``), and a value for a rule the engine breaks in other hands is not
+adopted.
+
 The inferred profile is written in the variants format (``inferred-profile.toml``, each
 value citing its minimal hand, also saved as PHH) into the output folder, beside the
 minimal hands of the defects. A clause the engine applies inconsistently (one value in some
@@ -26,11 +30,17 @@ from studspec.cli.fuzz_cmd import (
 )
 from studspec.cli.reports import Report
 from studspec.fuzz.campaign import kind_of
-from studspec.fuzz.infer import Inconsistency, infer_profile, inferred_data, profile_toml
+from studspec.fuzz.infer import (
+    Inconsistency,
+    Inference,
+    infer_profile,
+    inferred_data,
+    profile_toml,
+)
 from studspec.fuzz.lockstep import HandRun
 from studspec.fuzz.protocol_suite import HOLDS, suite_data, suite_lines
 from studspec.fuzz.report import campaign_report, minimal_hand_phh
-from studspec.specdata.profiles import Game
+from studspec.specdata.profiles import PARAMETERS, Game
 
 
 def _new_file(folder: Path, stem: str, suffix: str) -> Path:
@@ -42,15 +52,21 @@ def _new_file(folder: Path, stem: str, suffix: str) -> Path:
 
 
 def infer_report(engine: str, profile_name: str, game: Game | None, hands: int, seed: int,
-                 out: str | None, shrink: bool, timeout: float | None = None) -> Report:
-    """Run the inferring campaign; write the inferred profile; report values and defects."""
+                 out: str | None, shrink: bool, timeout: float | None = None, *,
+                 accept_differences: bool = False, steer: bool = True) -> Report:
+    """Run the inferring campaign; write the inferred profile; report values and defects.
+
+    The profile named is the engine's claim: every inferred value differs from it and is
+    reported as a difference from the claim, and the run exits 1 unless
+    ``accept_differences`` (the engine's author accepts the inferred profile as the
+    engine's rules)."""
     setup = campaign_setup(engine, profile_name, hands, seed, out, timeout, game)
     under_test = setup.factory()
     games, note = playable_games(setup, under_test)
     suite = protocol_suite(setup)
     inference = without_example_database(lambda: infer_profile(
         setup.factory, setup.profile, hands, seed, progress=_progress(hands), shrink=shrink,
-        games=games))
+        games=games, steer=steer))
     command, folder, profile = (f"{setup.command} --infer-profile", setup.folder,
                                 setup.profile)
     folder.mkdir(parents=True, exist_ok=True)
@@ -66,9 +82,10 @@ def infer_report(engine: str, profile_name: str, game: Game | None, hands: int, 
     toml_path = _new_file(folder, "inferred-profile", ".toml")
     toml_path.write_text(profile_toml(inference, under_test.name, command, saved),
                          encoding="utf-8")
+    failing = sum(result.status != HOLDS for result in suite)
     data, text = campaign_report(inference.defects, inference.profile, under_test, command,
                                  folder if inference.defects.by_kind else None,
-                                 inference.verdict)
+                                 inference.verdict, suite_failures=failing)
     data.update(note)
     data["protocol_suite"] = suite_data(suite)
     data["inferred"] = inferred_data(inference)
@@ -81,6 +98,12 @@ def infer_report(engine: str, profile_name: str, game: Game | None, hands: int, 
          "exercised": weak.exercised, "mimic": weak.mimic or None,
          "needed": inference.established_at} for weak in inference.unestablished]
     data["inferred_profile"] = str(toml_path)
+    data["refused"] = [{"parameter": refused.parameter, "value": refused.value,
+                        "first_hand": refused.hand, "broken_elsewhere": refused.clause}
+                       for refused in inference.refused]
+    differences = claim_differences(inference)
+    data["differences_from_claim"] = differences
+    data["differences_accepted"] = accept_differences
     lines = [games_text(note), *suite_lines(suite), f"inferred from profile {profile.name}: "
              + (", ".join(f"{v.parameter} = {v.value} (hand #{v.hand}, {v.kind}; exercised "
                           f"by {v.exercised} hand(s), {v.distinguishing} distinguishing it "
@@ -96,10 +119,14 @@ def infer_report(engine: str, profile_name: str, game: Game | None, hands: int, 
                    "needed")
         lines.append(f"  not established: {weak.parameter} = {weak.value} (first in hand "
                      f"#{weak.hand}; {because}): its hands stay divergences")
+    lines += [f"  not adopted: {refused.parameter} = {refused.value} (first in hand "
+              f"#{refused.hand}): the engine breaks {refused.clause} in other hands"
+              for refused in inference.refused]
     for found in inference.inconsistent:
         lines += inconsistency_lines(found)
-    defects = bool(inference.defects.by_kind or inference.inconsistent or any(
-        result.status != HOLDS for result in suite))
+    lines += claim_lines(differences, profile.name, accept_differences)
+    defects = bool(inference.defects.by_kind or inference.inconsistent or failing
+                   or (differences and not accept_differences))
     lines.append("engine defects no value explains, under the inferred profile:")
     return Report(data, "\n".join(lines) + "\n" + text, 1 if defects else 0)
 
@@ -133,3 +160,24 @@ def inconsistency_lines(found: Inconsistency) -> list[str]:
         lines.append(f"    {found.parameter} = {value}: stacks {hand['stacks']}, "
                      f"{hand['stakes']}, moves [{', '.join(hand['moves'])}]")
     return lines
+
+
+def claim_differences(inference: Inference) -> list[dict[str, Any]]:
+    """Each inferred value as a difference from the claimed profile: the parameter, its
+    clause, the value claimed and the value the engine follows, and the hand showing it."""
+    start = inference.start
+    return [{"parameter": value.parameter, "clause": PARAMETERS[value.parameter].clause_id,
+             "claimed": str(getattr(start, value.parameter)).lower(), "engine": value.value,
+             "first_hand": value.hand} for value in inference.values]
+
+
+def claim_lines(differences: list[dict[str, Any]], claimed: str, accepted: bool) -> list[str]:
+    """The differences from the claim in the text report, and what they do to the exit."""
+    if not differences:
+        return [f"differences from the claimed profile {claimed}: none"]
+    verdict = ("accepted (--accept-differences)" if accepted else
+               "each is a failure of the claim (exit 1; --accept-differences accepts them)")
+    return [f"differences from the claimed profile {claimed}: {len(differences)}, "
+            f"{verdict}"] + [
+        f"  {d['clause']}: {d['parameter']} = {d['engine']}, claimed {d['claimed']} "
+        f"(first in hand #{d['first_hand']})" for d in differences]

@@ -196,6 +196,13 @@ def build_parser() -> argparse.ArgumentParser:
     fuzz.add_argument("--game", choices=("high", "hilo"),
                       help="play only this game (default: both, Stud and Stud/8, each hand "
                            "one of them, under the profile's other rules)")
+    fuzz.add_argument("--no-steer", dest="steer", action="store_false",
+                      help="draw hands unsteered (random picks) and play every one of "
+                           "--hands, instead of steering towards rare decisions and "
+                           "stopping when every decision target was exercised")
+    fuzz.add_argument("--accept-differences", action="store_true",
+                      help="with --infer-profile: accept the values that differ from the "
+                           "claimed profile (exit 0 if nothing else is wrong)")
     fuzz.add_argument("--infer-profile", action="store_true",
                       help="adopt each rule value that explains a divergence, write the "
                            "inferred profile (TOML) and report the defects no value explains")
@@ -326,19 +333,24 @@ def _dispatch(arguments: argparse.Namespace) -> Report | CheckReport:
                              "or --list")
         return ruling_report(arguments.case, arguments.profiles)
     if command == "fuzz":
+        if arguments.accept_differences and not arguments.infer_profile:
+            raise UsageError("--accept-differences accepts inferred values: it needs "
+                             "--infer-profile")
         if arguments.infer_profile:
             from studspec.cli.infer_cmd import infer_report
 
             return infer_report(arguments.engine, arguments.profile, arguments.game,
                                 arguments.hands, arguments.seed, arguments.out,
-                                arguments.shrink, arguments.engine_timeout)
+                                arguments.shrink, arguments.engine_timeout,
+                                accept_differences=arguments.accept_differences,
+                                steer=arguments.steer)
         from studspec.cli.fuzz_cmd import fuzz_report
 
         return fuzz_report(arguments.engine, arguments.profile, arguments.hands,
                            arguments.seed, arguments.out, arguments.shrink,
                            arguments.engine_timeout, arguments.game,
                            fast_path=arguments.fast_path, jobs=arguments.jobs,
-                           scheduler=arguments.scheduler)
+                           scheduler=arguments.scheduler, steer=arguments.steer)
     if command == "conform":
         from studspec.cli.conform_cmd import conform_report
 

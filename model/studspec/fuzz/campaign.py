@@ -13,7 +13,8 @@ import multiprocessing
 from collections import Counter, deque
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from random import Random
 from typing import Any
 
 from hypothesis import HealthCheck, Phase, given, settings
@@ -24,9 +25,11 @@ from studspec.engines.model_adapter import ModelEngine
 from studspec.engines.protocol import Engine
 from studspec.errors import StudSpecError
 from studspec.fast.engine import FastEngine
+from studspec.fuzz.coverage import Coverage, hand_coverage, not_reached
 from studspec.fuzz.generate import HandSpec, hand_specs
 from studspec.fuzz.lockstep import Divergence, HandRun, play, play_accept_fast
 from studspec.fuzz.shrink import Trial, shrink
+from studspec.fuzz.steer import steered_hand
 from studspec.play.hand_state import EventKind
 from studspec.rules.cards import Card
 from studspec.run.cluster import close_client, cluster_client, cluster_result
@@ -50,15 +53,21 @@ class Campaign:
     by_kind: Counter[str] = field(default_factory=Counter)
     first: dict[str, tuple[int, HandRun]] = field(default_factory=dict)  # kind -> (index, run)
     minimal: dict[str, HandRun] = field(default_factory=dict)
+    coverage: Coverage = field(default_factory=Counter)  # the decisions exercised
+    covered_at: int | None = None  # the hands played when every target was reached
+    stopped: bool = False  # no more hands counted (every target reached, or a divergence)
 
 
 def drawn_hands(seed: int, hands: int, games: Sequence[Game], max_seats: int,
-                picks: SearchStrategy[int] | None = None
+                picks: SearchStrategy[int] | None = None, steer: bool = False
                 ) -> Callable[[Callable[[HandSpec], None]], Callable[[], None]]:
     """Make a function of one hand spec a campaign: called by Hypothesis on ``hands`` specs
     of the ``games`` (each hand one of them) drawn from ``seed`` alone (no example
-    database, no shrinking, no deadline)."""
+    database, no shrinking, no deadline); with ``steer``, hands steered towards rare
+    decisions (``studspec.fuzz.steer``)."""
     def campaign(body: Callable[[HandSpec], None]) -> Callable[[], None]:
+        if steer:
+            return lambda: steered_campaign(body, seed, hands, games, max_seats)
         strategy = hand_specs(tuple(games), max_seats, picks=picks)
         drawn: Callable[[], None] = given(strategy)(body)
         return hypothesis_seed(seed)(settings(
@@ -67,10 +76,20 @@ def drawn_hands(seed: int, hands: int, games: Sequence[Game], max_seats: int,
     return campaign
 
 
+def steered_campaign(body: Callable[[HandSpec], None], seed: int, hands: int,
+                     games: Sequence[Game], max_seats: int) -> None:
+    """Call ``body`` on ``hands`` steered hands: hand ``i`` is made by a ``random.Random``
+    seeded with the seed and ``i`` alone, so a run is the same whatever modules are loaded
+    (Hypothesis draws constants from the loaded modules)."""
+    for index in range(hands):
+        body(steered_hand(tuple(games), max_seats, Random(f"studspec steer {seed} {index}")))
+
+
 class _Player:
     """Plays one spec in lock-step (in this process or in a pool worker)."""
 
     def __init__(self, engine: EngineFactory, profile: Profile, fast_path: bool) -> None:
+        self.profile = profile
         self.model = ModelEngine(profile)
         self.fast = FastEngine(profile) if fast_path else None
         self.under_test = engine()
@@ -96,7 +115,8 @@ class _Broken:
     message: str
 
 
-Played = HandRun | _Broken | None  # a divergent run, a broken engine, or a hand that agreed
+# A divergent run, a broken engine, or a hand that agreed; with the hand's coverage.
+Played = tuple[HandRun | _Broken | None, Coverage]
 
 _WORKER: dict[str, Any] = {}  # the pool workers' player (set before the pool forks)
 
@@ -106,8 +126,9 @@ def _played(player: _Player, spec: HandSpec) -> Played:
     try:
         run = player.play(spec)
     except StudSpecError as error:  # e.g. a malformed reply of the engine under test
-        return _Broken(str(error))
-    return run if run.divergence is not None else None
+        return _Broken(str(error)), Counter()
+    profile = replace(player.profile, game=spec.table.game)
+    return (run if run.divergence is not None else None), hand_coverage(run, profile)
 
 
 def _play_in_worker(spec: HandSpec) -> Played:
@@ -125,7 +146,7 @@ def _play_batch(arguments: tuple[EngineFactory, Profile, bool],
     results: list[Played] = []
     for spec in specs:
         results.append(_played(player, spec))
-        if isinstance(results[-1], _Broken):
+        if isinstance(results[-1][0], _Broken):
             break
     return results
 
@@ -137,7 +158,8 @@ def run_campaign(engine: EngineFactory, profile: Profile, hands: int, seed: int,
                  progress: Progress | None = None, shrink: bool = True,
                  max_seats: int = 8, fast_path: bool = True, jobs: int = 1,
                  scheduler: str | None = None, games: Sequence[Game] | None = None,
-                 picks: SearchStrategy[int] | None = None) -> Campaign:
+                 picks: SearchStrategy[int] | None = None, steer: bool = False,
+                 until_covered: bool = False, until_divergent: bool = False) -> Campaign:
     """Play ``hands`` generated hands through the model (under ``profile``) and the engine.
 
     ``games`` (default: the profile's game) are the games the hands are dealt in: with
@@ -148,23 +170,38 @@ def run_campaign(engine: EngineFactory, profile: Profile, hands: int, seed: int,
     With ``jobs`` > 1 Hypothesis generates the hands here and worker processes play them;
     with ``scheduler`` the workers of that Dask cluster play them, in batches. Results are
     taken in the order generated, so the campaign is the same for any ``jobs`` or cluster.
+
+    With ``steer`` the hands are steered towards rare decisions (``studspec.fuzz.steer``);
+    with ``until_covered`` the campaign stops counting hands as soon as every decision
+    target (``studspec.fuzz.coverage``) was exercised in every game played; with
+    ``until_divergent``, after the first divergent hand (a quick check that an engine is
+    found out, and where).
     """
     campaign = Campaign()
     broken: list[StudSpecError] = []  # an engine that broke its protocol ends the campaign
     player = _Player(engine, profile, fast_path)
 
-    def count(run: Played) -> None:
-        if broken:
-            return  # nothing after a broken engine counts, as when played here
+    played_games = tuple(games or (profile.game,))
+
+    def count(played: Played) -> None:
+        run, covered = played
+        if broken or campaign.stopped:
+            return  # nothing after a broken engine (or where the campaign stopped) counts
         if isinstance(run, _Broken):
             broken.append(StudSpecError(run.message))
             return
         index = campaign.hands
         campaign.hands += 1
+        campaign.coverage.update(covered)
+        if until_covered and not not_reached(campaign.coverage, played_games, profile):
+            campaign.covered_at = campaign.hands
+            campaign.stopped = True
         if run is not None and run.divergence is not None:
             kind = kind_of(run.divergence)
             campaign.by_kind[kind] += 1
             campaign.first.setdefault(kind, (index, run))
+            if until_divergent:
+                campaign.stopped = True
         if progress is not None:
             progress(campaign.hands, campaign.by_kind)
 
@@ -185,18 +222,21 @@ def run_campaign(engine: EngineFactory, profile: Profile, hands: int, seed: int,
             waiting, lost = pool.submit(_play_in_worker, specs[0]), pool
             pending.append(lambda: [worker_result(waiting, [], lost)])
         while len(pending) > 4 * max(jobs, 2):  # a bounded queue: hands are streamed
-            for run in pending.popleft()():
-                count(run)
+            for played in pending.popleft()():
+                count(played)
 
-    @drawn_hands(seed, hands, games or (profile.game,), max_seats, picks)
+    @drawn_hands(seed, hands, played_games, max_seats, picks, steer)
     def one_hand(spec: HandSpec) -> None:
-        if broken:
+        if broken or campaign.stopped:
             return
         if pool is None and client is None:
             try:
-                count(player.play(spec))
+                run = player.play(spec)
             except StudSpecError as error:  # e.g. a malformed reply: reported as it came
                 broken.append(error)
+                return
+            count((run if run.divergence is not None else None,
+                   hand_coverage(run, replace(profile, game=spec.table.game))))
             return
         batch.append(spec)
         if pool is not None or len(batch) == CLUSTER_BATCH:
@@ -209,8 +249,8 @@ def run_campaign(engine: EngineFactory, profile: Profile, hands: int, seed: int,
         if batch:
             submit(batch)
         while pending:
-            for run in pending.popleft()():
-                count(run)
+            for played in pending.popleft()():
+                count(played)
         ended = True
     finally:
         if not ended:

@@ -78,9 +78,17 @@ def hand_specs(draw: st.DrawFn, game: Game | Sequence[Game] = "high", max_seats:
     return HandSpec(Table(dealt, stacks, stakes, tuple(deck)), tuple(choices))
 
 
+AGGRESSIVE = -1  # a pick by intent: the wager (bet, raise, completion) if offered
+
+
 def pick(observation: Observation, choice: Choice) -> Move:
-    """The legal move a choice picks among the observation's (sorted) moves."""
+    """The legal move a choice picks among the observation's (sorted) moves; the pick
+    ``AGGRESSIVE`` takes the wager when one is offered, else the most passive move (never a
+    fold), whatever the number of moves."""
     moves = sorted(observation.moves)
+    if choice.pick == AGGRESSIVE:
+        wagers = [move for move in moves if move.kind == MoveKind.WAGER]
+        return wagers[-1] if wagers else moves[0]
     return moves[choice.pick % len(moves)]
 
 

@@ -103,6 +103,17 @@ class Unestablished:
     mimic: str = ""           # another single value that explains the same hands
 
 
+@dataclass(frozen=True)
+class Refused:
+    """A value that explained some hands but is not adopted: the engine breaks the same
+    rule (``clause``) in other hands that no value explains."""
+
+    parameter: str
+    value: str
+    hand: int                 # the first hand it explained
+    clause: str               # the clause the engine breaks elsewhere
+
+
 @dataclass
 class Inference:
     """What an inferring campaign found: the values, the profile, the remaining defects."""
@@ -120,6 +131,8 @@ class Inference:
     inconsistent: list[Inconsistency] = field(default_factory=list)
     unestablished: list[Unestablished] = field(default_factory=list)
     established_at: int = ESTABLISHED_AT
+    # values not adopted because the engine breaks the same rule in other hands
+    refused: list[Refused] = field(default_factory=list)
 
     def verdict(self, run: HandRun, profile: Profile) -> Classification:
         """The class of a remaining divergence: a value found inconsistent or not
@@ -134,6 +147,10 @@ class Inference:
                                       f"{found.parameter} = {found.value} in hand "
                                       f"#{found.hand}, = {found.other} in hand "
                                       f"#{found.other_hand}")
+        for refused in self.refused:
+            if refused.parameter == match[1]:
+                return Classification(ENGINE_DEFECT, f"{verdict.explained_by} not adopted: "
+                                      f"the engine breaks {refused.clause} elsewhere")
         for weak in self.unestablished:
             if weak.parameter == match[1]:
                 because = (f"{weak.mimic} explains the same hands" if weak.mimic else
@@ -181,7 +198,8 @@ def infer_profile(engine: EngineFactory, profile: Profile, hands: int, seed: int
                   progress: Progress | None = None, shrink: bool = True,
                   max_seats: int = 8, established_at: int = ESTABLISHED_AT,
                   games: Sequence[Game] | None = None,
-                  picks: SearchStrategy[int] | None = None) -> Inference:
+                  picks: SearchStrategy[int] | None = None,
+                  steer: bool = False) -> Inference:
     """Play ``hands`` generated hands, adopting each value that explains a divergence and
     keeping only the values every hand of the campaign agrees with (see the module)."""
     inference = Inference(profile, profile, established_at=established_at)
@@ -193,7 +211,7 @@ def infer_profile(engine: EngineFactory, profile: Profile, hands: int, seed: int
     broken: list[StudSpecError] = []
     counted = Campaign()
 
-    @drawn_hands(seed, hands, games or (profile.game,), max_seats, picks)
+    @drawn_hands(seed, hands, games or (profile.game,), max_seats, picks, steer)
     def one_hand(spec: HandSpec) -> None:
         if broken:
             return
@@ -220,6 +238,7 @@ def infer_profile(engine: EngineFactory, profile: Profile, hands: int, seed: int
     runs = _hold_to_every_hand(runs, model, under_test, inference, adoptions,
                                list(dict.fromkeys([*[a.parameter for a in adoptions],
                                                    *sorted(blocked)])), shrink)
+    runs = _refuse_where_broken(runs, model, under_test, inference, adoptions)
     inference.profile = model.profile
     inference.defects = _defects(runs, model.profile, under_test, shrink)
     inference.explained_hands = max(first_divergent - sum(inference.defects.by_kind.values()),
@@ -262,6 +281,33 @@ def _adopt_while_explained(run: HandRun, index: int, model: ModelEngine, engine:
             model.profile = _with(model.profile, inference.start, parameter, text)
         run = play(run.spec, model, engine)
     return run
+
+
+def _area(clause: str) -> str:
+    return clause.split("-", 1)[0]
+
+
+def _refuse_where_broken(runs: list[HandRun], model: ModelEngine, engine: Engine,
+                         inference: Inference, adoptions: list[_Adoption]) -> list[HandRun]:
+    """Take back each adopted value whose rule the engine breaks in hands no value explains.
+
+    Interpretation: a value's rule is its parameter's clause and the clauses of the same
+    area (BRINGIN-02's tie-break and BRINGIN-01's lowest card are one rule about who brings
+    in). An engine that breaks the rule elsewhere does not follow a variant of it: its
+    hands stay divergences, and the value is reported as refused, not adopted."""
+    while True:
+        broken = [run.divergence.clause_id for run in runs if run.divergence is not None]
+        conflict = next(((adoption, clause) for adoption in adoptions for clause in broken
+                         if _area(clause) == _area(PARAMETERS[adoption.parameter].clause_id)),
+                        None)
+        if conflict is None:
+            return runs
+        adoption, clause = conflict
+        adoptions.remove(adoption)
+        inference.refused.append(Refused(adoption.parameter, adoption.value, adoption.hand,
+                                         clause))
+        model.profile = _with(model.profile, inference.start, adoption.parameter, None)
+        runs = _replayed(runs, model.profile, engine)
 
 
 def _contradicted(run: HandRun, profile: Profile,

@@ -6,6 +6,8 @@ engine's results, never by the size of the gaps:
 
 * POT-07: uncalled chips kept (the model's results with the chips no other player matched
   taken from their owner, or divided with the top pot he contested);
+* DECK-05, RANK-02, LOW-02: the hands read wrong (``studspec.fuzz.misreads``: the community
+  card left out, two categories in each other's place, another low qualifier);
 * POT-06: a seat is paid from a pot it has no claim on (it did not contribute to it);
 * POT-04: in hi/lo, the odd chip between the halves of a pot sent to the low half;
 * POT-05: only the odd chips of a split among tied hands go to other tied players;
@@ -16,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from studspec.fuzz.misreads import misread_clause
 from studspec.play.hand import Hand
 from studspec.play.hand_state import contender_of
 from studspec.rules.pots import Contender, PotDivision, divide_pot
@@ -40,6 +43,9 @@ def award_clause(model_net: Sequence[int], engine_net: Sequence[int], hand: Hand
             _kept_uncalled(model_net, engine_net, hand, loose=False)
             or _kept_uncalled(model_net, engine_net, hand, loose=True)):
         return "POT-07"
+    misread = misread_clause(engine_net, hand)
+    if misread is not None:  # the hands read wrong, not the pots divided wrong
+        return misread
     for seat, net in enumerate(engine_net):
         winnable = sum(pot.amount for pot in structure.pots if seat in pot.eligible)
         winnable += structure.returned.get(seat, 0)

@@ -67,15 +67,18 @@ def _clause(aspect: str, ours: Observation, theirs: Observation, model: ModelEng
     if aspect == "street" or aspect == "over":
         return "BET-10"
     if aspect == "actor":
-        if starting:
-            return "BRINGIN-02" if ours.street == 3 else "ACT-01"
-        return "BET-01"
+        if starting and ours.street == 3:
+            return _bring_in_clause(ours, theirs)
+        return "ACT-01" if starting else "BET-01"
     if aspect == "moves":
         extra = sorted(theirs.moves - ours.moves)
         missing = sorted(ours.moves - theirs.moves)
         if not any(move.kind == MoveKind.WAGER for move in theirs.moves) and missing[-1:] \
                 and missing[-1].kind == MoveKind.WAGER:
             return _cap_clause(model)  # the engine refuses a raise the model allows
+        if _after_short_all_in(model) and any(move.kind == MoveKind.WAGER for move in extra) \
+                and not any(move.kind == MoveKind.WAGER for move in ours.moves):
+            return "BET-11"  # a raise offered where an all-in for less reopened nothing
         return model.clause_of(extra[0] if extra else missing[0])
     if aspect in ("pot", "stacks"):
         return model.last_clause() or "ANTE-01"
@@ -84,11 +87,45 @@ def _clause(aspect: str, ours: Observation, theirs: Observation, model: ModelEng
     return _award_clause(ours, theirs, model)
 
 
+def _door_rank(seen: Observation, seat: int | None) -> int | None:
+    if seat is None or seat >= len(seen.cards) or not seen.cards[seat].up:
+        return None
+    return seen.cards[seat].up[0].rank
+
+
+def _bring_in_clause(ours: Observation, theirs: Observation) -> str:
+    """BRINGIN-01 when the engine's first actor shows another rank of door card than the
+    model's bring-in (the lowest card is not the one bringing in); BRINGIN-02 when the two
+    door cards share the rank (the tie broken otherwise)."""
+    mine, yours = _door_rank(ours, ours.actor), _door_rank(ours, theirs.actor)
+    if mine is not None and yours is not None and mine != yours:
+        return "BRINGIN-01"
+    return "BRINGIN-02"
+
+
+def _after_short_all_in(model: ModelEngine) -> bool:
+    """Whether the round's highest wager is an all-in above the last full bet or raise
+    that did not make a full one (BET-11 decides whether it reopens the betting)."""
+    hand = model.hand
+    if hand is None or hand.round is None:
+        return False
+    round_ = hand.round
+    return round_.full_level > 0 and round_.level > round_.full_level
+
+
 def _cap_clause(model: ModelEngine) -> str:
-    """BET-09 when the raise cap is reached but lifted (heads-up), else BET-08."""
+    """BET-09 when the raise cap is reached but lifted (heads-up); BET-11 when the model's
+    round is one full wager short of the cap and a player went all-in in it (the engine
+    counted an all-in for less as a full raise); else BET-08."""
     hand = model.hand
     assert hand is not None and hand.round is not None
-    return "BET-09" if hand.round.raises >= hand.profile.raise_cap else "BET-08"
+    round_ = hand.round
+    if round_.raises >= hand.profile.raise_cap:
+        return "BET-09"
+    if round_.wagers == hand.profile.raise_cap and any(
+            seat.stack == 0 and seat.wager > 0 and not seat.folded for seat in round_.seats):
+        return "BET-11"
+    return "BET-08"
 
 
 def _short_stub(model: ModelEngine) -> bool:

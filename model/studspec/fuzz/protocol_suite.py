@@ -13,20 +13,21 @@ folded-seat conventions, so an engine that gets one wrong is told which in its f
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from studspec.engines.conventions import PROTOCOL
 from studspec.engines.model_adapter import ModelEngine
 from studspec.engines.protocol import Engine, Table
 from studspec.errors import StudSpecError
-from studspec.fuzz.generate import Choice, HandSpec
+from studspec.fuzz.generate import AGGRESSIVE, Choice, HandSpec
 from studspec.fuzz.lockstep import play
 from studspec.rules.cards import full_deck
 from studspec.rules.stakes import Stakes
 from studspec.specdata.profiles import Game, Profile
 
 HOLDS, MISMATCH, DIVERGES = "holds", "protocol mismatch", "diverges"
-BRING_IN, FOLD, WAGER_AFTER_BRING_IN, WAGER = 0, 1, 1, 2  # picks among the sorted moves
+# Picks among the sorted moves; the wager by intent, so it is the wager under any profile.
+BRING_IN, FOLD, WAGER = 0, 1, AGGRESSIVE
 
 
 @dataclass(frozen=True)
@@ -94,8 +95,8 @@ def run_suite(engine: Engine, profile: Profile) -> list[SuiteResult]:
     for hand in SUITE:
         if hand.game not in games:
             continue
-        try:
-            run = play(hand.spec(), ModelEngine(profile), engine)
+        try:  # the claimed profile's values, in the hand's game
+            run = play(hand.spec(), ModelEngine(replace(profile, game=hand.game)), engine)
         except StudSpecError as error:  # the engine broke the protocol on this hand
             results.append(SuiteResult(hand.name, hand.shows, MISMATCH, str(error)))
             continue

@@ -54,11 +54,13 @@ PROTOCOL_MISMATCH = "protocol mismatch"  # an observation laid out against the c
 
 
 def campaign_report(campaign: Campaign, profile: Profile, engine: Engine, command: str,
-                    out: Path | None, verdict_of: Verdict = classify
-                    ) -> tuple[dict[str, Any], str]:
+                    out: Path | None, verdict_of: Verdict = classify, *,
+                    suite_failures: int = 0) -> tuple[dict[str, Any], str]:
     """The report's data and text; minimal hands are written under ``out`` (if given).
     ``verdict_of`` classes each kind's minimal hand (inference says more than ``classify``
-    about a value it found inconsistent or not established)."""
+    about a value it found inconsistent or not established). ``suite_failures``: the
+    protocol-suite hands that failed, counted in the summary line (a run whose only
+    failure is in the suite is never "0 divergent" alone)."""
     kinds = []
     for kind, count in campaign.by_kind.most_common():
         index, first = campaign.first[kind]
@@ -87,13 +89,16 @@ def campaign_report(campaign: Campaign, profile: Profile, engine: Engine, comman
                         "engine": divergence.engine, "phh": str(path) if path else None}})
     data = {"engine": engine.name, "profile": profile.name, "hands": campaign.hands,
             "divergent_hands": sum(campaign.by_kind.values()), "command": command,
-            "divergences": kinds}
+            "protocol_suite_failures": suite_failures, "divergences": kinds}
     return data, _text(data)
 
 
 def _text(data: dict[str, Any]) -> str:
     lines = [f"{data['engine']} against profile {data['profile']}: {data['hands']} hand(s), "
-             f"{data['divergent_hands']} divergent", f"reproduce: {data['command']}"]
+             f"{data['divergent_hands']} divergent"
+             + (f", and {data['protocol_suite_failures']} protocol-suite hand(s) failing"
+                if data["protocol_suite_failures"] else ""),
+             f"reproduce: {data['command']}"]
     for entry in data["divergences"]:
         minimal = entry["minimal"]
         lines += ["", f"{entry['kind']}: {entry['count']} hand(s), first in hand "
