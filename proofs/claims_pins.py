@@ -59,6 +59,7 @@ from studspec.play.claims import (
     rake_findings,
     summary_findings,
 )
+from studspec.play.evidence import missing_evidence
 from studspec.play.replay import replay
 from studspec.play.shown_cards import shown_cards_fault
 from studspec.prove.proving import Goal, obligation, wrong_variant
@@ -732,7 +733,12 @@ def _listing_cases() -> Iterator[tuple[str, bool]]:
                             record = replace(_record([Claim(ClaimKind.SHOWED, 0, None, cards,
                                                             line=1)]),
                                              players=players, events=tuple(events))
-                            found = summary_findings(record, None, None, 0, profile)
+                            # The small records leave Bob's show out: the lines a log's
+                            # pattern calls for (play.evidence, held by the deleted-lines
+                            # test) are not this statement's, so their findings are set aside.
+                            found = [finding for finding
+                                     in summary_findings(record, None, None, 0, profile)
+                                     if finding not in missing_evidence(record)]
                             yield (f"lists {cards}, dealt {own}, other {other}, shown {shown}",
                                    bool(found) == declared_listing_fault(cards, own, [other],
                                                                          shown))
@@ -799,7 +805,7 @@ def _fold_one_chip(stated: Any) -> Any:
 
 
 @wrong_variant(raise_size_holds, "raise-to taken for raise-by (the size is the total)",
-               "pin-action-figures", "pin-action-faults")
+               "pin-action-faults", "pin-action-figures")
 def _raise_to_for_by(by: Any, to: Any, level: Any, full_level: Any, chips: Any,
                      measure: Any) -> Any:
     return ops.or_(ops.eq(by, to), ops.and_(ops.eq(measure, MEASURED_EITHER),
@@ -834,7 +840,7 @@ def _won_with_returned(stated: Any, paid: Any, returned: Any) -> Any:
 
 
 @wrong_variant(collected_figure_holds, "a seat collecting more than the model pays accepted",
-               "pin-summary-figures", "pin-replayed-figures")
+               "pin-replayed-figures", "pin-summary-figures")
 def _collected_more(stated: Any, paid: Any) -> Any:
     return ops.ge(stated, paid)
 
@@ -846,7 +852,7 @@ def _total_without_rake(stated: Any, paid_total: Any, rake: Any, returned_total:
 
 
 @wrong_variant(bets_figure_holds, "returned chips never taken off the bets",
-               "pin-summary-figures", "pin-summary-findings")
+               "pin-summary-findings", "pin-summary-figures")
 def _bets_gross_only(stated: Any, contributed: Any, returned: Any) -> Any:
     return ops.eq(stated, contributed)
 
@@ -869,8 +875,8 @@ def _returned_whole(amount: Any, own: Any, top: Any, second: Any) -> Any:
     return ops.and_(ops.eq(own, top), ops.le(amount, top))
 
 
-@wrong_variant(returned_figure_holds, "chips returned to any player", "pin-summary-figures",
-               "pin-rake-and-award-bounds")
+@wrong_variant(returned_figure_holds, "chips returned to any player",
+               "pin-rake-and-award-bounds", "pin-summary-figures")
 def _returned_anyone(amount: Any, own: Any, top: Any, second: Any) -> Any:
     return ops.le(amount, top - second)
 
