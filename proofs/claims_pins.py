@@ -81,6 +81,7 @@ from studspec.rules.settle import HandSettlement, settle_hand
 from studspec.specdata.profiles import Profile, load_profile
 
 from .exhaustive_pins import CATEGORY_ORDER, _hand, declared_high, exhaustive
+from .hand_pins import declared_pots
 from .pot_pins import declared_first
 
 CHIP_BOUND = 100_000       # the Z3 pins: every figure of 0..CHIP_BOUND chips
@@ -553,21 +554,11 @@ def pin_described_hands() -> Iterator[Goal]:
 # (odd_chip_tie_break = position).
 def declared_payout(contributions: Sequence[int], live: Sequence[bool],
                     values: Sequence[int]) -> dict[int, int]:
-    """What each seat receives (pots won and chips returned), by the statement above."""
-    paid: dict[int, int] = {}
-    pots: list[tuple[int, tuple[int, ...]]] = []
-    below = 0
-    for level in sorted({amount for amount in contributions if amount > 0}):
-        reached = [seat for seat, amount in enumerate(contributions) if amount >= level]
-        chips = (level - below) * len(reached)
-        below = level
-        eligible = tuple(seat for seat in reached if live[seat])
-        if len(reached) == 1:
-            paid[reached[0]] = paid.get(reached[0], 0) + chips
-        elif pots and (not eligible or pots[-1][1] == eligible):
-            pots[-1] = (pots[-1][0] + chips, pots[-1][1])
-        else:
-            pots.append((chips, eligible))
+    """What each seat receives (pots won and chips returned), by the statement above: the
+    pots and the returned layers are ``hand_pins.declared_pots``' (the same statement; this
+    domain's largest contributor is live, so a layer one player reached is always his)."""
+    pots, returned = declared_pots(contributions, live)
+    paid = dict(returned)
     for amount, eligible in pots:
         best = max(values[seat] for seat in eligible)
         winners = sorted(seat for seat in eligible if values[seat] == best)
