@@ -41,7 +41,7 @@ from typing import Any
 from studspec.cli.check import _check_one, _chooser, _reader_problem
 from studspec.records.detect import READERS, decode, detect_format, read_text, split_hands
 from studspec.records.hand import HandRecord
-from studspec.records.sitetext import split_lines
+from studspec.records.sitetext import Line, split_lines
 from studspec.records.unstated import fill_bring_ins
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -125,15 +125,21 @@ class SharedHand:
     peers: list[HandRecord]
 
 
-def shared_hands(limit: int | None = None) -> list[SharedHand]:
-    """The hands of the shared site text logs (every Nth when ``limit`` is given)."""
-    hands: list[SharedHand] = []
-    for path in sorted(SHARED.rglob("*.txt")):
+def text_logs(folder: Path) -> Iterator[tuple[Path, str, list[Line], str]]:
+    """Each site text log below ``folder`` whose format is known: its path, text, lines and
+    format (also how ``tests/deleted_lines.py`` finds the shared hands)."""
+    for path in sorted(folder.rglob("*.txt")):
         text, _, _ = decode(path.read_bytes(), str(path))
         lines = split_lines(text)
         format = detect_format(lines)
-        if format is None:
-            continue
+        if format is not None:
+            yield path, text, lines, format
+
+
+def shared_hands(limit: int | None = None) -> list[SharedHand]:
+    """The hands of the shared site text logs (every Nth when ``limit`` is given)."""
+    hands: list[SharedHand] = []
+    for path, text, lines, format in text_logs(SHARED):
         peers = read_text(text, str(path)).records
         names = {record.origin.hand_id: [p.name for p in record.players] for record in peers}
         split, _ = split_hands(lines, READERS[format].hand_start, str(path))

@@ -8,12 +8,13 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from bench.reading_robustness import text_logs
 from studspec.cli.verdicts import check_hand_lines
 from studspec.errors import InvalidInputError
-from studspec.records.detect import READERS, decode, detect_format, split_hands
+from studspec.records.detect import READERS, split_hands
 from studspec.records.grammar import Grammar
 from studspec.records.hand import Action, HandRecord, Show
-from studspec.records.sitetext import HandLines, split_lines
+from studspec.records.sitetext import HandLines
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "data" / "handhistories"
 
@@ -34,12 +35,7 @@ class SharedHand:
 def shared_hands() -> tuple[SharedHand, ...]:
     """Every hand of every shared text log (XML and PHH files aside), read once."""
     found: list[SharedHand] = []
-    for path in sorted(SHARED.rglob("*.txt")):
-        text, _, _ = decode(path.read_bytes(), str(path))
-        lines = split_lines(text)
-        format = detect_format(lines)
-        if format is None:
-            continue
+    for path, _, lines, format in text_logs(SHARED):
         grammar = READERS[format]
         hands, _ = split_hands(lines, grammar.hand_start, str(path))
         read: list[tuple[HandLines, HandRecord | None]] = []
