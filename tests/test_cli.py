@@ -95,6 +95,7 @@ def test_bad_spec_data_exits_2_naming_the_file(capsys: pytest.CaptureFixture[str
     assert "Traceback" not in err + out
 
 
+@pytest.mark.slow
 def test_verify_passes_on_the_built_in_spec(capsys: pytest.CaptureFixture[str],
                                             monkeypatch: pytest.MonkeyPatch,
                                             tmp_path: Path) -> None:

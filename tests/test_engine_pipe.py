@@ -228,6 +228,7 @@ def _comparable(report: dict[str, Any]) -> dict[str, Any]:
     return {**report, "command": None, "divergences": kinds}
 
 
+@pytest.mark.slow
 @pytest.mark.clause("BRINGIN-04", "SHOW-02", "DECK-04")
 @pytest.mark.parametrize(("profile_name", "seed"), [("pokerkit-0.7.7", 3),
                                                      ("pokerkit-0.7.7-8", 5)])

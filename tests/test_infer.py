@@ -32,6 +32,7 @@ def _node() -> str:
     return node
 
 
+@pytest.mark.slow
 @pytest.mark.clause("BET-04", "DECK-04", "POT-06")
 def test_inference_finds_the_rules_an_engine_plays_and_still_reports_its_defect(
         tmp_path: Path, capsys: pytest.CaptureFixture[str],
@@ -77,6 +78,7 @@ def test_inference_finds_the_rules_an_engine_plays_and_still_reports_its_defect(
         assert "minimal hand" in resolved.values[parameter].note
 
 
+@pytest.mark.slow
 @pytest.mark.clause("POT-05", "BRINGIN-05", "SHOW-02")
 def test_inference_against_pokerkit_finds_its_known_values_and_defects() -> None:
     pytest.importorskip("pokerkit")

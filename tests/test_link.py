@@ -87,6 +87,7 @@ def test_every_pin_is_proved(name: str) -> None:
     assert result.verdict is Verdict.PROVED, (result.failed_goal, result.counterexample)
 
 
+@pytest.mark.slow
 @pytest.mark.clause("BET-11", "ACT-03", "LOW-02", "POT-04", "POT-08")
 def test_every_wrong_variant_is_refuted_and_no_obligation_is_vacuous() -> None:
     results = check_vacuity(PINS)
@@ -166,6 +167,7 @@ def test_a_reversed_suit_tie_in_the_encoding_is_caught(monkeypatch: pytest.Monke
     assert not result.ok and "high_card_by_suit" in (result.disagreement or "")
 
 
+@pytest.mark.slow
 @pytest.mark.clause("BRINGIN-01", "ACT-03", "BET-02", "BET-11", "SHOW-02", "POT-03", "POT-04",
                     "POT-05", "LOW-02")
 def test_every_casebook_situation_an_encoding_covers_agrees_with_the_model() -> None:
