@@ -187,19 +187,25 @@ _CATEGORIES = (
     (Category.HIGH_CARD, r"high card|\bhigh\b"),
 )
 
+_CATEGORY_PATTERNS = tuple((category, re.compile(pattern)) for category, pattern in _CATEGORIES)
+_LOW_PART = re.compile(r";\s*LO:|\bLO:")
+
 
 def described_category(text: str) -> Category | None:
     """The hand category a log's description names (``a flush, Queen high``), if any."""
-    high = re.split(r";\s*LO:|\bLO:", text, maxsplit=1)[0].lower()
-    for category, pattern in _CATEGORIES:
-        if re.search(pattern, high):
+    high = _LOW_PART.split(text, maxsplit=1)[0].lower()
+    for category, pattern in _CATEGORY_PATTERNS:
+        if pattern.search(high):
             return category
     return None
 
 
+_WRITTEN_LOW = re.compile(r"LO(?::| -) ?\[?(?P<low>[2-8A](?:,[2-8A]){4})")
+
+
 def described_low(text: str) -> tuple[int, ...] | None:
     """The low a description writes (``LO: 7,6,5,3,A``) as ranks, highest first."""
-    found = re.search(r"LO(?::| -) ?\[?(?P<low>[2-8A](?:,[2-8A]){4})", text)
+    found = _WRITTEN_LOW.search(text)
     if found is None:
         return None
     return tuple(1 if rank == "A" else int(rank) for rank in found["low"].split(","))

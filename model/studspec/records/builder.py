@@ -38,7 +38,7 @@ from studspec.records.hand import (
 )
 from studspec.records.irregular_sites import absent_irregularities
 from studspec.records.sitetext import Problem, card_token
-from studspec.rules.cards import Card
+from studspec.rules.cards import Card, known_card
 
 Half = Literal["high", "low", "whole", "returned"]
 
@@ -187,6 +187,10 @@ class HandBuilder:
         """Cards from site tokens; a corrupted token becomes an unknown card and a warning."""
         cards: list[Card | None] = []
         for token in tokens:
+            known = known_card(token)  # the common spelling, from a table (CARD-01)
+            if known is not None:
+                cards.append(known)
+                continue
             try:
                 cards.append(card_token(token, where=self.where(line)))
             except InvalidInputError:

@@ -26,6 +26,13 @@ _PLAIN_MONEY = re.compile(r"[$€£¥₹]?(?P<whole>\d{1,3}(?:,\d{3})*|\d{1,15})
 _MONEY = r"[$€£¥₹]?[\d,.]*\d[$€£¥₹]?"
 """An amount in a summary line (``$0.94``, ``458€``, ``220``)."""
 
+_PLAYED_FIVE = re.compile(r"(?P<label>\bLO\b[^\[|]*|\bwith [^\[|]*|\bHI\b[^\[|]*)?"
+                          r"\[(?:(?P<seven>[^\]\-]+)-)?(?P<five>[^\]\-]+)\]")
+"""A hand a line says a player plays: a label, the player's cards, a dash, the five."""
+
+_CARD_TOKEN = re.compile(r"(?:10|[2-9TJQKA])[cdhsCDHS]")
+"""One card token of a five played."""
+
 
 class ReaderBase:
     """The state of one hand being read, and the helpers every kind of line uses."""
@@ -90,11 +97,9 @@ class ReaderBase:
         4s 2h-Qs Qc Ts 8c 4s]``, ``LO $2.32 […-Ad 2s 3s 4h 6d]``, ``(HI - a high card, Queen
         high [Qh 9h 8s 7s 5s] | LO - [8,7,5,3,2])``): each five named is the player's best
         for its half (RANK-01, LOW-01), each description the hand his cards make."""
-        for listed in re.finditer(r"(?P<label>\bLO\b[^\[|]*|\bwith [^\[|]*|\bHI\b[^\[|]*)?"
-                                  r"\[(?:(?P<seven>[^\]\-]+)-)?(?P<five>[^\]\-]+)\]", text):
+        for listed in _PLAYED_FIVE.finditer(text):
             five = self.g.tokens(listed["five"])
-            if len(five) != 5 or not all(re.fullmatch(r"(?:10|[2-9TJQKA])[cdhsCDHS]", t)
-                                         or t == "??" for t in five):
+            if len(five) != 5 or not all(_CARD_TOKEN.fullmatch(t) or t == "??" for t in five):
                 continue
             label = (listed["label"] or "").strip()
             half = "low" if label.startswith("LO") else "high"

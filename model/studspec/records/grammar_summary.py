@@ -14,6 +14,18 @@ from studspec.records.hand import ClaimKind
 from studspec.records.rules import DECLINED, SUMMARY_MUCKED, Rule
 from studspec.records.sitetext import card_groups, split_actor
 
+# The patterns of a summary seat line, compiled once (read on every summary line).
+_MUCKED_WORD = re.compile(r"\bmucked\b")
+_MUCKED_CARDS = re.compile(r" mucked \[(?P<cards>[^\]]*)\]")
+_SHOWN_CARDS = re.compile(r"\b(?:showed|shows|mucked) \[(?P<cards>[^\]]*)\]")
+_ABSOLUTE_CARDS = re.compile(r"\[(?P<cards>[^\]]*?) - [BP]:")  # Absolute
+_WON = re.compile(r"\b(?:won|collected)(?: Total)? \(?(?P<amount>" + _MONEY + r")\)?")
+_HALVES = re.compile(r"\b(?:HI|LO):\((?P<amount>" + _MONEY + r")\)")  # Absolute
+_ABSOLUTE_FIVES = re.compile(r"\b(?P<half>HI|LO):[^\[]*\[(?:[^\]]* - )?(?P<cards>"
+                             r"[BP]:[^\],]+(?:,[BP]:[^\],]+)*)\]")
+_WON_NOTHING = re.compile(r"\b(?:lost|folded|mucked)\b", re.IGNORECASE)
+_DESCRIBED = re.compile(r"\bwith (?P<text>.+?)\s*$")
+
 
 class SummaryEvents(ReaderBase):
     """The summary events and the claims they state."""
@@ -29,9 +41,9 @@ class SummaryEvents(ReaderBase):
         if seat is not None and self.b.number(seat, number) != self.b.seats[name]:
             self.b.warn(f"the summary puts {name} in seat {seat}, the hand's header in seat "
                         f"{self.b.seats[name]}", number, text)
-        if re.search(r"\bmucked\b", split[1]):
+        if _MUCKED_WORD.search(split[1]):
             self.b.note(SUMMARY_MUCKED, name)
-        mucked = re.search(r" mucked \[(?P<cards>[^\]]*)\]", " " + split[1])
+        mucked = _MUCKED_CARDS.search(" " + split[1])
         if mucked:
             self.b.reveal_mucked(name, self.b.cards(mucked["cards"].split(), number))
         self.summary_claims(name, split[1], number)
@@ -74,30 +86,26 @@ class SummaryEvents(ReaderBase):
         """The figures and cards a summary seat line states, as claims the replay checks:
         the cards shown or mucked, what the player won or collected in all, and the hand
         the log says he holds (``with a flush, Queen high``)."""
-        cards = (re.search(r"\b(?:showed|shows|mucked) \[(?P<cards>[^\]]*)\]", rest)
-                 or re.search(r"\[(?P<cards>[^\]]*?) - [BP]:", rest))  # Absolute
+        cards = _SHOWN_CARDS.search(rest) or _ABSOLUTE_CARDS.search(rest)
         if cards:
             self.b.claim(name, ClaimKind.SHOWED, number,
                          cards=self.b.cards(self.g.tokens(cards["cards"]), number))
-        won = [self.money(found["amount"], number) for found in re.finditer(
-            r"\b(?:won|collected)(?: Total)? \(?(?P<amount>" + _MONEY + r")\)?", rest)]
-        halves = [self.money(found["amount"], number) for found in re.finditer(
-            r"\b(?:HI|LO):\((?P<amount>" + _MONEY + r")\)", rest)]  # Absolute
+        won = [self.money(found["amount"], number) for found in _WON.finditer(rest)]
+        halves = [self.money(found["amount"], number) for found in _HALVES.finditer(rest)]
         if halves and won and sum(halves) != sum(won):
             self.b.warn(f"the summary's halves add up to {sum(halves)}, its total to "
                         f"{sum(won)}", number, rest)
-        for five in re.finditer(r"\b(?P<half>HI|LO):[^\[]*\[(?:[^\]]* - )?(?P<cards>"
-                                r"[BP]:[^\],]+(?:,[BP]:[^\],]+)*)\]", rest):
+        for five in _ABSOLUTE_FIVES.finditer(rest):
             # Absolute names the five cards each half plays: ``[B:Ah,P:3d,…]``
             played = self.b.cards([token[2:] for token in five["cards"].split(",")], number)
             self.b.claim(name, ClaimKind.BEST_FIVE, number, cards=played,
                          text="low" if five["half"] == "LO" else "high")
         if won:
             self.b.claim(name, ClaimKind.WON, number, amount=sum(won))
-        elif re.search(r"\b(?:lost|folded|mucked)\b", rest, re.IGNORECASE):
+        elif _WON_NOTHING.search(rest):
             self.b.claim(name, ClaimKind.WON, number, amount=0)
         self.played_claims(name, rest, number)
-        described = re.search(r"\bwith (?P<text>.+?)\s*$", rest)
+        described = _DESCRIBED.search(rest)
         if described and cards:
             self.b.claim(name, ClaimKind.DESCRIPTION, number, text=described["text"],
                          cards=self.b.cards(self.g.tokens(cards["cards"]), number))

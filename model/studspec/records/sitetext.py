@@ -144,11 +144,15 @@ def card_token(token: str, *, where: str) -> Card | None:
     return parse_card(token, where=where)
 
 
+_CARD_GROUP = re.compile(r"\[([^\[\]]*)\]")
+"""One bracketed group of card tokens (``[Ac 9h]``), compiled once (read on every deal)."""
+
+
 def card_groups(text: str) -> list[list[str]]:
     """The card tokens of each bracketed group, e.g. ``[Ac 9h] [3s]`` -> [[Ac, 9h], [3s]]."""
     # A group holds no "[": each "[" of a long run without "]" stops the search at the next
     # one, so the time is linear in the line (a group of any character was quadratic).
-    return [group.replace(",", " ").split() for group in re.findall(r"\[([^\[\]]*)\]", text)]
+    return [group.replace(",", " ").split() for group in _CARD_GROUP.findall(text)]
 
 
 def split_actor(text: str, names: list[str], separator: str) -> tuple[str, str] | None:

@@ -176,6 +176,8 @@ def _lines(texts: Iterable[str]) -> Iterator[tuple[str, str]]:
 def _repaired(line: str, fixed: set[str]) -> str:
     """The line with each double-encoded currency sign made the sign (``repair_mojibake``,
     line by line: no sign's bytes hold a line ending)."""
+    if line.isascii():  # every double-encoded sign holds a character beyond ASCII
+        return line
     for wrong, sign in MOJIBAKE.items():
         if wrong in line:
             fixed.add(wrong)
