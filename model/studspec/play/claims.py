@@ -175,26 +175,24 @@ def rake_findings(rake: int, pot: int, profile: Profile, *, stated: bool,
     return []
 
 
-_CATEGORIES = (
-    (Category.STRAIGHT_FLUSH, r"straight flush|royal flush"),
-    (Category.FOUR_OF_A_KIND, r"four of a kind|quads"),
-    (Category.FULL_HOUSE, r"full house|\bfull\b"),
-    (Category.FLUSH, r"flush"),
-    (Category.STRAIGHT, r"straight"),
-    (Category.THREE_OF_A_KIND, r"three of a kind|trips|set of"),
-    (Category.TWO_PAIR, r"two pairs?"),
-    (Category.ONE_PAIR, r"\bpair\b"),
-    (Category.HIGH_CARD, r"high card|\bhigh\b"),
+_CATEGORIES = (  # the words a description names each category by, compiled once
+    (Category.STRAIGHT_FLUSH, re.compile(r"straight flush|royal flush")),
+    (Category.FOUR_OF_A_KIND, re.compile(r"four of a kind|quads")),
+    (Category.FULL_HOUSE, re.compile(r"full house|\bfull\b")),
+    (Category.FLUSH, re.compile(r"flush")),
+    (Category.STRAIGHT, re.compile(r"straight")),
+    (Category.THREE_OF_A_KIND, re.compile(r"three of a kind|trips|set of")),
+    (Category.TWO_PAIR, re.compile(r"two pairs?")),
+    (Category.ONE_PAIR, re.compile(r"\bpair\b")),
+    (Category.HIGH_CARD, re.compile(r"high card|\bhigh\b")),
 )
-
-_CATEGORY_PATTERNS = tuple((category, re.compile(pattern)) for category, pattern in _CATEGORIES)
 _LOW_PART = re.compile(r";\s*LO:|\bLO:")
 
 
 def described_category(text: str) -> Category | None:
     """The hand category a log's description names (``a flush, Queen high``), if any."""
     high = _LOW_PART.split(text, maxsplit=1)[0].lower()
-    for category, pattern in _CATEGORY_PATTERNS:
+    for category, pattern in _CATEGORIES:
         if pattern.search(high):
             return category
     return None
