@@ -148,7 +148,6 @@ def best_board_seat(boards: Sequence[Sequence[Card] | None], profile: Profile) -
 class FastTable:
     """A hand's mutable state, betting, showdown and awards; subclasses say how cards come."""
 
-    @implements("PLAYERS-01", "ANTE-01")
     def __init__(self, rules: FastRules, game: Game, stakes: Stakes, stacks: Sequence[int],
                  rake: int = 0) -> None:
         profile = rules.profile
@@ -246,7 +245,7 @@ class FastTable:
             self.last_caller = seat
         elif move.kind == MoveKind.FOLD:
             self.fold_street[seat] = self.street
-        if betting.actor is None:
+        if betting.over():
             self._finish_round()
 
     def _finish_round(self) -> None:
@@ -300,7 +299,6 @@ class FastTable:
 class FastHand(FastTable):
     """One hand played from ``table.deck`` under the rules; ``over`` once paid."""
 
-    @implements("DEAL-01")
     def __init__(self, rules: FastRules, table: Table) -> None:
         super().__init__(rules, table.game, table.stakes, table.stacks)
         self.deck = table.deck
@@ -343,3 +341,9 @@ class FastHand(FastTable):
             if card is None or self.folded[seat]:
                 raise InvalidInputError("the reference deal gave no card", where="deck")
             (self.down if self.street == 7 else self.up)[seat].append(card)
+
+
+# The clauses the two __init__ implement, marked after their classes: mypyc (the compiled
+# build, docs/check-archive.rst) cannot compile a decorated __init__.
+implements("PLAYERS-01", "ANTE-01")(FastTable.__init__)
+implements("DEAL-01")(FastHand.__init__)

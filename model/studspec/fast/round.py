@@ -33,7 +33,6 @@ class FastRound:
                  "full_level", "level", "max_wagers", "open_pair", "rules", "stack", "stakes",
                  "street", "wager", "wagers")
 
-    @implements("BET-01", "BRINGIN-05")
     def __init__(self, street: int, stakes: Stakes, rules: BetRules, stacks: list[int],
                  in_hand: list[bool], first_actor: int, open_pair: bool) -> None:
         self.street, self.stakes, self.rules, self.open_pair = street, stakes, rules, open_pair
@@ -55,6 +54,12 @@ class FastRound:
         self.level = stakes.bring_in if street == 3 and stacks[first_actor] == 0 else 0
         self.actor: int | None = (self.bring_in_seat if self.bring_in_seat is not None
                                   else self._next(first_actor, inclusive=True))
+
+    def over(self) -> bool:
+        """Whether the round is over (nobody left to act). Read after a move through this
+        method, not as ``actor is None``: a caller that has narrowed ``actor`` to a seat
+        must not keep that narrowing past the move (mypyc would trust it)."""
+        return self.actor is None
 
     # -- who acts (BET-01, BET-10) ----------------------------------------------------------
     def _can_act(self, seat: int) -> bool:
@@ -178,3 +183,8 @@ class FastRound:
         self.bring_in_seat = None
         self.actor = self._next(seat)
         return full
+
+
+# The clauses FastRound.__init__ implements, marked after the class: mypyc (the compiled
+# build, docs/check-archive.rst) cannot compile a decorated __init__.
+implements("BET-01", "BRINGIN-05")(FastRound.__init__)

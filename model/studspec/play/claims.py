@@ -322,9 +322,9 @@ def summary_findings(record: HandRecord, paid: Mapping[int, int] | None,
             others = {c for owner, dealt_cards in dealt.items() if owner not in (seat, None)
                       for c in dealt_cards} | {c for owner, show in shows.items()
                                                if owner != seat for c in show if c is not None}
-            whole = len(shown) >= 7 and all(c is not None for c in shown)
+            seven_shown = len(shown) >= 7 and all(c is not None for c in shown)
             if len(cards) == 5 and (len(set(cards)) < 5 or bool(set(cards) & others)
-                                    or (whole and not set(cards) <= own)):
+                                    or (seven_shown and not set(cards) <= own)):
                 findings.append(f"{where}the log names {' '.join(map(str, cards))} as "
                                 f"{who}'s hand: not five of his own cards (SHOW-04)")
                 continue

@@ -332,8 +332,8 @@ def _read_hand(reader: Grammar, hand: HandLines, file: str) -> ReadItem:
     hand = reader.identified(hand)
     try:
         record, warnings = reader.parse_hand(hand, file)
-    except UnknownGameError as error:
-        return ReadItem(None, [_problem(error, hand, file, "skipped")])
+    except UnknownGameError as unknown:  # each handler its own name (mypyc types them)
+        return ReadItem(None, [_problem(unknown, hand, file, "skipped")])
     except InvalidInputError as error:
         return ReadItem(None, [_problem(error, hand, file, "error")])
     return ReadItem(record, list(warnings))
