@@ -14,7 +14,8 @@ the model alone, and with the fast path first (accept fast, explain slow; a PHH 
 straight into the fast path's moves, as ``check`` reads it), and a third time with the
 lean replay in place of ``accept_fast`` (``fast.lean``, as ``check`` replays a record). With
 ``--generated N`` the hands are N hands of a generated corpus (``studspec generate``,
-profile pokerkit-0.7.7), read from PHH by both sides.
+profile pokerkit-0.7.7), read from PHH by both sides. The first line says how many of
+the modules of the compiled build (``studspec.compiled_build``) this install runs compiled.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from pathlib import Path
 import pokerkit
 
 from studspec.cli.check import _direct_phh as direct_phh
+from studspec.compiled_build import COMPILED_MODULES, compiled_modules
 from studspec.fast.hand import FastRules, warm_up
 from studspec.fast.lean import lean_replay
 from studspec.fast.replay import accept_fast
@@ -198,6 +200,8 @@ def main(argv: list[str] | None = None) -> dict[str, object]:
     folder = SHARED if SHARED.is_dir() else LOCAL
     result = measure(arguments.hands, arguments.runs, folder, arguments.generated)
     source = f"a generated corpus ({arguments.generated})" if arguments.generated else folder.name
+    print(f"build: {len(compiled_modules())} of {len(COMPILED_MODULES)} listed modules "
+          "compiled (studspec.compiled_build)")
     print(f"hands: {result['distinct_hands']} distinct from {source}, repeated to "
           f"{result['hands']}; {result['runs']} runs")
     print(f"studspec read + check: {result['studspec_hands_per_second']:,.0f} hands/s")

@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("ground", ("studspec.errors", "studspec.ops", "studspec.inputs", "studspec.paths",
-                "studspec.old_paths")),
+                "studspec.old_paths", "studspec.compiled_build")),
     ("run", ("studspec.run",)),
     ("specdata", ("studspec.specdata",)),
     ("rules", ("studspec.rules",)),

@@ -1,0 +1,48 @@
+"""The optional compiled build: which modules it turns into C extensions, and which of them
+this install runs compiled.
+
+``STUDSPEC_COMPILE=1 pip install --no-build-isolation --no-deps --force-reinstall .``, after
+``pip install '.[dev]'`` (mypy and what the modules import), compiles the modules below with
+mypyc, the compiler that ships with mypy: the same typed source, so the pure-Python install
+is the fallback wherever no compiler or wheel is at hand, and both run the same clauses.
+``setup.py`` reads ``COMPILED_MODULES`` from this file. The list holds the hot part of the
+path from a record to its verdict (the fast path and the lean replay, the PHH and TOML
+readers, the record builder and the stream, the claims, the fast evaluator); not the rules,
+which the proofs run on Z3 terms, nor the records' frozen value classes, the site grammars
+or the model ``Hand``. docs/check-archive.rst ("The compiled build") says why and gives the
+figures; CI runs the whole suite against the compiled install (tests/test_compiled_build.py
+checks there that it is compiled).
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.machinery
+
+COMPILED_MODULES = (
+    "studspec.inputs",
+    "studspec.fast.engine",
+    "studspec.fast.hand",
+    "studspec.fast.lean",
+    "studspec.fast.record",
+    "studspec.fast.replay",
+    "studspec.fast.round",
+    "studspec.evaluate.fasteval",
+    "studspec.play.claims",
+    "studspec.play.evidence",
+    "studspec.records.builder",
+    "studspec.records.moves",
+    "studspec.records.phh_moves",
+    "studspec.records.site_profiles",
+    "studspec.records.sites",
+    "studspec.records.stream",
+    "studspec.records.toml_subset",
+)
+
+
+def compiled_modules() -> list[str]:
+    """The modules of ``COMPILED_MODULES`` this install runs as C extensions (none in a
+    pure-Python install)."""
+    suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
+    return [name for name in COMPILED_MODULES
+            if (importlib.import_module(name).__file__ or "").endswith(suffixes)]
