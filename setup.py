@@ -49,8 +49,9 @@ def compiled_extensions() -> list[object]:
         from mypyc.build import mypycify
     except ImportError:
         raise SystemExit("STUDSPEC_COMPILE=1: the compiled build needs mypyc (mypy) in the "
-                         "build environment: pip install '.[dev]', then STUDSPEC_COMPILE=1 "
-                         "pip install --no-build-isolation --no-deps --force-reinstall .") from None
+                         "build environment: pip install '.[dev]' 'setuptools>=68' wheel, "
+                         "then STUDSPEC_COMPILE=1 pip install --no-build-isolation --no-deps "
+                         "--force-reinstall .") from None
     root = Path(__file__).resolve().parent
     listed = runpy.run_path(str(root / "model" / "studspec" / "compiled_build.py"))
     paths = ["model/" + name.replace(".", "/") + ".py" for name in listed["COMPILED_MODULES"]]

@@ -2,9 +2,10 @@
 this install runs compiled.
 
 ``STUDSPEC_COMPILE=1 pip install --no-build-isolation --no-deps --force-reinstall .``, after
-``pip install '.[dev]'`` (mypy and what the modules import), compiles the modules below with
-mypyc, the compiler that ships with mypy: the same typed source, so the pure-Python install
-is the fallback wherever no compiler or wheel is at hand, and both run the same clauses.
+``pip install '.[dev]' 'setuptools>=68' wheel`` (mypy, what the modules import, and the
+build's own requirements), compiles the modules below with mypyc, the compiler that ships
+with mypy: the same typed source, so the pure-Python install is the fallback wherever no
+compiler or wheel is at hand, and both run the same clauses.
 ``setup.py`` reads ``COMPILED_MODULES`` from this file. The list holds the hot part of the
 path from a record to its verdict (the fast path and the lean replay, the PHH and TOML
 readers, the record builder and the stream, the claims, the fast evaluator); not the rules,
