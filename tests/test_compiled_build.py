@@ -1,9 +1,9 @@
 """The optional compiled build (``studspec.compiled_build``, docs/check-archive.rst).
 
 In the default suite (an editable, pure-Python install) no listed module is compiled. CI
-also builds the compiled install (``STUDSPEC_COMPILE=1``) in a venv of its own and runs this
-file with the lock-step tests against it, with ``STUDSPEC_EXPECT_COMPILED=1``: then every
-listed module must be a C extension, so that step cannot pass by testing pure Python.
+also builds the compiled install (``STUDSPEC_COMPILE=1``) in a venv of its own and runs the
+whole default suite against it, with ``STUDSPEC_EXPECT_COMPILED=1``: then every listed
+module must be a C extension, so that step cannot pass by testing pure Python.
 """
 
 from __future__ import annotations
