@@ -35,8 +35,18 @@ def proofs_dir() -> Path:
     return _locate("proofs")
 
 
+TESTS_DIR_VARIABLE = "STUDSPEC_TESTS_DIR"
+
+
 def tests_dir() -> Path | None:
-    """The checkout's ``tests/`` folder; None for an installed package (tests are not shipped)."""
+    """The checkout's ``tests/`` folder; None for an installed package (tests are not shipped).
+
+    ``STUDSPEC_TESTS_DIR`` names the tests of an installed package run against its
+    checkout's suite (CI's compiled build: the traceability checks then read those tests).
+    """
+    override = os.environ.get(TESTS_DIR_VARIABLE)
+    if override:
+        return Path(override)
     candidate = _CHECKOUT_ROOT / "tests"
     if (_CHECKOUT_ROOT / "pyproject.toml").is_file() and candidate.is_dir():
         return candidate
