@@ -7,18 +7,17 @@ build's own requirements), compiles the modules below with mypyc, the compiler t
 with mypy: the same typed source, so the pure-Python install is the fallback wherever no
 compiler or wheel is at hand, and both run the same clauses.
 ``setup.py`` reads ``COMPILED_MODULES`` from this file. The list holds the hot part of the
-path from a record to its verdict (the fast path and the lean replay, the PHH and TOML
-readers, the record builder and the stream, the claims, the fast evaluator); not the rules,
-which the proofs run on Z3 terms, nor the records' frozen value classes, the site grammars
-or the model ``Hand``. docs/check-archive.rst ("The compiled build") says why and gives the
-figures; CI runs the whole suite against the compiled install (tests/test_compiled_build.py
-checks there that it is compiled).
+path from a record to its verdict; docs/check-archive.rst ("The compiled build") says what
+is in it, what is left out and why, and gives the figures. CI runs the whole suite against
+the compiled install (tests/test_compiled_build.py checks there that it is compiled).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import importlib.machinery
+from typing import Any
 
 COMPILED_MODULES = (
     "studspec.inputs",
@@ -38,6 +37,11 @@ COMPILED_MODULES = (
     "studspec.records.sites",
     "studspec.records.stream",
     "studspec.records.toml_subset",
+    "studspec.rules.cards",
+    "studspec.rules.pots",
+    "studspec.rules.settle",
+    "studspec.rules.sidepots",
+    "studspec.rules.stakes",
 )
 
 
@@ -47,3 +51,15 @@ def compiled_modules() -> list[str]:
     suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
     return [name for name in COMPILED_MODULES
             if (importlib.import_module(name).__file__ or "").endswith(suffixes)]
+
+
+def rebuilt_from_fields(value: Any) -> tuple[type[Any], tuple[Any, ...]]:
+    """``__reduce__`` of a frozen dataclass: its class called with its fields, in order.
+
+    A frozen dataclass compiled by mypyc cannot be copied or unpickled the default way (the
+    copy sets its fields one by one, which a frozen class refuses), so the value classes the
+    compiled modules hold (cards, stakes, pots) rebuild themselves through ``__init__``:
+    ``copy``, ``deepcopy`` and ``pickle`` (``next`` copies a hand, ``--jobs`` sends records
+    between processes) then work the same compiled or not.
+    """
+    return type(value), tuple(getattr(value, field.name) for field in dataclasses.fields(value))

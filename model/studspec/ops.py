@@ -12,11 +12,20 @@ and no overhead beyond one ``isinstance`` check.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Sequence
 from typing import Any, overload
 
 Term = Any
 """An int or bool, or a Z3 term standing for one (z3 ships no type information)."""
+
+
+def on_terms() -> Any:
+    """This module, untyped: for a rule written once for ints and Z3 terms in a module that
+    the compiled build compiles (``studspec.compiled_build``). There mypyc would hold a call's
+    result to the overload that mypy picks for ``Any`` arguments (``bool`` or ``int``) and
+    refuse the Z3 term the proofs pass; called through this view, the result stays a term."""
+    return sys.modules[__name__]
 
 
 def _symbolic(*values: object) -> bool:

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from studspec import ops
+from studspec.compiled_build import rebuilt_from_fields
 from studspec.errors import InvalidInputError
 from studspec.specdata.marks import implements
 from studspec.specdata.suits import STANDARD_SUIT_ORDER as STANDARD_SUIT_ORDER
@@ -48,6 +50,9 @@ class Card:
         # The deck index: distinct for the 52 cards and much cheaper than the dataclass's
         # tuple hash (cards are hashed in every deal's duplicate check, CARD-02).
         return (self.rank - 2) * 4 + int(self.suit)
+
+    def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
+        return rebuilt_from_fields(self)  # copies and pickles compiled too
 
     def __str__(self) -> str:
         return RANK_LETTERS[self.rank - 2] + self.suit.letter
@@ -142,7 +147,9 @@ def lower_for_bring_in_rule(rank_a: ops.Term, suit_a: ops.Term, rank_b: ops.Term
                             suit_b: ops.Term) -> ops.Term:
     """CARD-04: card a is lower than card b for the bring-in: a lower rank, or the same rank
     and a lower suit position (positions count from the lowest suit of the order)."""
-    return ops.or_(ops.lt(rank_a, rank_b), ops.and_(ops.eq(rank_a, rank_b), ops.lt(suit_a, suit_b)))
+    terms = ops.on_terms()  # Z3 terms in the proofs, in the compiled build too
+    return terms.or_(terms.lt(rank_a, rank_b),
+                     terms.and_(terms.eq(rank_a, rank_b), terms.lt(suit_a, suit_b)))
 
 
 def is_lower_for_bring_in(a: Card, b: Card,

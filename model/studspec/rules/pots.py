@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
 from studspec import ops
+from studspec.compiled_build import rebuilt_from_fields
 from studspec.errors import InvalidInputError
 from studspec.rules.cards import ACE, Card, SuitOrder
 from studspec.specdata.marks import implements
@@ -49,6 +50,9 @@ class Contender:
     low: HandValue | None = None
     low_cards: tuple[Card, ...] | None = None
 
+    def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
+        return rebuilt_from_fields(self)  # copies and pickles compiled too
+
 
 @dataclass(frozen=True)
 class PotDivision:
@@ -61,6 +65,9 @@ class PotDivision:
     low_winners: tuple[int, ...]
     high_shares: dict[int, int]
     low_shares: dict[int, int]
+
+    def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
+        return rebuilt_from_fields(self)  # copies and pickles compiled too
 
     @property
     def awards(self) -> dict[int, int]:
@@ -92,8 +99,9 @@ def halve_units(units: int, has_low: bool, odd_to_low: bool = False) -> tuple[in
 def low_half_rule(units: ops.Term, has_low: ops.Term, odd_to_low: ops.Term = False) -> ops.Term:
     """POT-02/POT-04: the low half is half the pot rounded down (the odd chip stays with the
     high) — rounded up under the quartering exception — or nothing when no low qualifies."""
-    half = ops.floordiv(units, 2)
-    return ops.ite(has_low, ops.ite(odd_to_low, units - half, half), 0)
+    terms = ops.on_terms()  # Z3 terms in the proofs, in the compiled build too
+    half = terms.floordiv(units, 2)
+    return terms.ite(has_low, terms.ite(odd_to_low, units - half, half), 0)
 
 
 @implements("POT-04")

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from studspec import ops
+from studspec.compiled_build import rebuilt_from_fields
 from studspec.errors import InvalidInputError
 from studspec.rules.pots import Contender, PotDivision, divide_pot
 from studspec.rules.sidepots import PotStructure, build_pots, uncontested_winner
@@ -27,6 +29,9 @@ class HandSettlement:
     divisions: tuple[PotDivision, ...]   # one per pot, main pot first; empty if uncontested
     uncontested: int | None               # the seat that took every pot without showing
     awards: dict[int, int]                # pot winnings by seat (returned chips excluded)
+
+    def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
+        return rebuilt_from_fields(self)  # copies and pickles compiled too
 
     @property
     def paid(self) -> dict[int, int]:
@@ -55,9 +60,10 @@ def take_rake(pot_amounts: Sequence[int], rake: int) -> list[int]:
 def rake_left_rule(pot_amounts: Sequence[ops.Term], rake: ops.Term) -> list[ops.Term]:
     """POT-08 (interpretation): the rake leaves the pots in order, main pot first; what each
     pot keeps. Written with studspec.ops, so proofs/pins.py proves it on symbolic pots."""
+    terms = ops.on_terms()  # Z3 terms in the proofs, in the compiled build too
     left, remaining = [], rake
     for amount in pot_amounts:
-        taken = ops.min_([amount, remaining])
+        taken = terms.min_([amount, remaining])
         left.append(amount - taken)
         remaining = remaining - taken
     return left

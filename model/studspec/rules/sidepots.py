@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
+from studspec.compiled_build import rebuilt_from_fields
 from studspec.errors import InvalidInputError
 from studspec.specdata.marks import implements
 
@@ -22,6 +24,9 @@ class Layer:
     amount: int
     contributors: tuple[int, ...]    # seats whose contribution reaches ``level``
 
+    def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
+        return rebuilt_from_fields(self)  # copies and pickles compiled too
+
 
 @dataclass(frozen=True)
 class Pot:
@@ -31,6 +36,9 @@ class Pot:
     contributors: tuple[int, ...]
     eligible: tuple[int, ...]
 
+    def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
+        return rebuilt_from_fields(self)  # copies and pickles compiled too
+
 
 @dataclass(frozen=True)
 class PotStructure:
@@ -38,6 +46,9 @@ class PotStructure:
 
     pots: tuple[Pot, ...]
     returned: dict[int, int]
+
+    def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
+        return rebuilt_from_fields(self)  # copies and pickles compiled too
 
 
 def _check(contributions: Sequence[int], live: Sequence[bool]) -> None:

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
+from studspec.compiled_build import rebuilt_from_fields
 from studspec.errors import InvalidInputError
 from studspec.inputs import MAX_AMOUNT
 from studspec.specdata.marks import implements
@@ -28,6 +30,9 @@ class Stakes:
 
     def __post_init__(self) -> None:
         check_stakes(self)
+
+    def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
+        return rebuilt_from_fields(self)  # copies and pickles compiled too
 
     @classmethod
     def limit(cls, small_bet: int, *, ante: int, bring_in: int) -> Stakes:
