@@ -89,8 +89,15 @@ def test_generated_hands_are_taken_lean_under_every_profile(name: str, seed: int
 
 def _planted(record: HandRecord, which: int) -> HandRecord | None:
     """The record with one stated figure made wrong: an action's amount, a finishing
-    stack, a summary's ``won``, a description of a hand; None if it states no such
-    figure."""
+    stack, a summary's ``won``, a description of a hand, or the last ante line gone (a log
+    that states the others' antes, ANTE-01); None if it states no such figure."""
+    if which == 4:
+        antes = [i for i, e in enumerate(record.events)
+                 if isinstance(e, Action) and e.kind is ActionKind.ANTE]
+        if len(antes) < 2:
+            return None
+        return dataclasses.replace(record, events=tuple(
+            e for i, e in enumerate(record.events) if i != antes[-1]))
     if which == 0:
         actions = [i for i, e in enumerate(record.events) if isinstance(e, Action)
                    and e.kind is ActionKind.CHECK_CALL and e.amount]
@@ -128,7 +135,7 @@ def _planted(record: HandRecord, which: int) -> HandRecord | None:
     return dataclasses.replace(record, claims=tuple(claims))
 
 
-@pytest.mark.clause("BET-04", "SHOW-04", "RANK-01")
+@pytest.mark.clause("BET-04", "SHOW-04", "RANK-01", "ANTE-01")
 def test_planted_defects_are_found_by_both_and_explained_by_hand() -> None:
     chooser = ProfileChooser(None)
     found = set()
@@ -136,7 +143,7 @@ def test_planted_defects_are_found_by_both_and_explained_by_hand() -> None:
         profile = chooser.of(record)[0]
         if accept_fast(record, profile) is None:
             continue
-        for which in range(4):
+        for which in range(5):
             planted = _planted(record, which)
             if planted is None:
                 continue
@@ -145,7 +152,7 @@ def test_planted_defects_are_found_by_both_and_explained_by_hand() -> None:
             slow = replay(planted, profile)
             assert slow.violations or slow.divergences, (which, record.origin)
             found.add(which)
-    assert found == {0, 1, 2, 3}
+    assert found == {0, 1, 2, 3, 4}
 
 
 @pytest.mark.clause("RANK-01")

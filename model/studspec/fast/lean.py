@@ -136,8 +136,9 @@ def _claims_hold(record: HandRecord, stacks: Sequence[int], paid: dict[int, int]
                    for seat, (player, end) in enumerate(zip(record.players, stacks,
                                                             strict=True))]
     rake = record.rake or 0
-    if record.claims and summary_findings(record, paid, contributed, rake, profile,
-                                          high=high_of, dealt=dealt):
+    # with no summary claim too: summary_findings also names the lines the log's own
+    # pattern calls for and lacks (evidence.missing_evidence: an ante, a show, an award)
+    if summary_findings(record, paid, contributed, rake, profile, high=high_of, dealt=dealt):
         return False
     if record.rake is None:
         return True
