@@ -16,9 +16,18 @@ from studspec.fast.lean import high_of, lean_replay
 from studspec.fast.replay import accept_fast
 from studspec.fuzz.corpus import generated_hands
 from studspec.play.replay import replay
-from studspec.records.hand import Action, ActionKind, Claim, ClaimKind, HandRecord
+from studspec.records.hand import (
+    Action,
+    ActionKind,
+    Claim,
+    ClaimKind,
+    Deal,
+    HandRecord,
+    Show,
+)
 from studspec.records.site_profiles import ProfileChooser
 from studspec.records.unstated import fill_bring_ins
+from studspec.rules.cards import full_deck
 from studspec.rules.ranking import best_high
 from studspec.specdata.profiles import Profile, load_profile, profile_names
 
@@ -85,6 +94,74 @@ def test_generated_hands_are_taken_lean_under_every_profile(name: str, seed: int
     profile = load_profile(name)
     for hand in generated_hands(profile, 3, seed):
         assert assert_in_lock_step(hand.record, profile)  # a legal complete hand: taken
+
+
+def _upcard_hidden(record: HandRecord, seat: int, street: int) -> HandRecord | None:
+    """The record with ``seat``'s upcard of ``street`` (on 3rd street the door card) written
+    as unknown, as a log that does not show every board does; None if it was not dealt."""
+    events, hidden = [], False
+    for event in record.events:
+        if isinstance(event, Deal) and (event.player, event.street) == (seat, street):
+            cards = list(event.cards)
+            cards[2 if street == 3 else 0] = None
+            event, hidden = dataclasses.replace(event, cards=tuple(cards)), True
+        events.append(event)
+    return dataclasses.replace(record, events=tuple(events)) if hidden else None
+
+
+@pytest.mark.clause("BRINGIN-01", "ACT-01", "BET-07")
+@pytest.mark.parametrize("name", PROFILES)
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**20), seat=st.integers(0, 7), street=st.integers(3, 6))
+def test_an_unknown_upcard_leaves_the_opener_to_the_record_in_both(name: str, seed: int,
+                                                                   seat: int,
+                                                                   street: int) -> None:
+    # Hand opens a street an unknown upcard would decide with the record's first action
+    # there (and allows the big bet on 4th street); the fast path does the same, so it
+    # takes exactly the hands Hand finds clean, with Hand's result. (Hand does not: a street
+    # nobody acts on, after a bring-in all in on the ante, opened with the first seat.)
+    profile = load_profile(name)
+    for hand in generated_hands(profile, 3, seed):
+        hidden = _upcard_hidden(hand.record, seat % len(hand.record.players), street)
+        if hidden is not None:
+            slow = replay(hidden, profile)
+            clean = slow.clean and not slow.notes
+            assert assert_in_lock_step(hidden, profile) == clean, hidden.origin
+
+
+def _shown_in_part(record: HandRecord, keep: int, foreign: bool) -> HandRecord | None:
+    """The record with each showdown show cut to its first ``keep`` cards, as a log that
+    lists fewer cards does (with ``foreign``, the last of them replaced by a card nobody
+    was dealt); None if it has no showdown show (or no card was left undealt)."""
+    dealt = {card for event in record.events if isinstance(event, Deal)
+             for card in event.cards}
+    stranger = next((card for card in full_deck() if card not in dealt), None)
+    if foreign and stranger is None:
+        return None  # every card was dealt
+    events = [dataclasses.replace(event, cards=(*event.cards[:keep - 1],
+                                                stranger if foreign else event.cards[keep - 1]))
+              if isinstance(event, Show) and event.cards else event for event in record.events]
+    return (dataclasses.replace(record, events=tuple(events))
+            if any(isinstance(event, Show) and event.cards for event in record.events)
+            else None)
+
+
+@pytest.mark.clause("SHOW-04")
+@pytest.mark.parametrize("name", PROFILES)
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**20), keep=st.integers(1, 6), foreign=st.booleans())
+def test_a_show_of_some_of_the_cards_is_judged_on_the_cards_dealt_in_both(
+        name: str, seed: int, keep: int, foreign: bool) -> None:
+    # SHOW-04 as Hand reads it: a show that lists some of the seat's cards is no fault, and
+    # the hand is judged on the cards dealt; a card he was not dealt is a fault. The fast
+    # path takes such a hand, with Hand's result, exactly when Hand finds it clean.
+    profile = load_profile(name)
+    for hand in generated_hands(profile, 3, seed):
+        partial = _shown_in_part(hand.record, keep, foreign)
+        if partial is not None:
+            slow = replay(partial, profile)
+            clean = slow.clean and not slow.notes
+            assert assert_in_lock_step(partial, profile) == clean, partial.origin
 
 
 def _planted(record: HandRecord, which: int) -> HandRecord | None:

@@ -225,8 +225,11 @@ class FastTable:
             opener = best_board_seat(boards, self.profile)
         if opener is None:  # a recorded hand hiding a card that decides (never from a deck)
             raise InvalidInputError("an unknown card decides the opener", where="cards")
+        self._open_round(opener, bool(open_pair_showing(boards)) if self.street == 4 else False)
+
+    def _open_round(self, opener: int, open_pair: bool) -> None:
+        """Start the street's betting with ``opener`` first (the bring-in on 3rd street)."""
         self.first_actors[self.street] = opener
-        open_pair = bool(open_pair_showing(boards)) if self.street == 4 else False
         self.last_aggressor = self.last_caller = None
         self.round = FastRound(self.street, self.stakes, self.rules.bet_rules, self.behind,
                                [not flag for flag in self.folded], opener, open_pair)

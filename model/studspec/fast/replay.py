@@ -4,11 +4,12 @@
 path's state, cards taken from the record's deals) and returns its result only when the
 record is clean by every check ``replay`` makes: every deal, action and show allowed, the
 hand finished, the results equal to the record's, no note to add. Anything else — a
-violation, a divergence, an unknown card that a decision or the showdown needs, a community
-card, an irregularity (MISDEAL area), a record that stops early, a shown hand that is not
-exactly the cards dealt — returns None, and the caller replays the record through
-``Hand``, which explains it. So the fast path never calls clean what ``Hand`` would not;
-it only saves ``Hand`` the clean hands.
+violation, a divergence, an unknown card the showdown needs, a community card Hand
+explains, an irregularity (MISDEAL area), a record that stops early, a shown hand that is
+not exactly the cards dealt — returns None, and the caller replays the record through
+``Hand``, which explains it. An unknown upcard that decides who opens a street leaves the
+opener to the record's first action there, as ``Hand`` does. So the fast path never calls
+clean what ``Hand`` would not; it only saves ``Hand`` the clean hands.
 """
 
 from __future__ import annotations
@@ -81,6 +82,8 @@ class RecordedHand(FastTable):
         self.hidden_count: dict[int, int] = {}
         self.shown_cards: dict[int, tuple[Card, ...]] = {}
         self.live = len(self.starting)  # the seats dealt this street (those still in)
+        self.unknown_up: set[int] = set()  # seats with an upcard the record does not show
+        self.needs_opener = False  # an unknown upcard decides who opens: the record says
 
     def _next_street(self) -> None:
         self.dealing, self.dealt = True, set()
@@ -89,6 +92,7 @@ class RecordedHand(FastTable):
     @implements("DEAL-01", "DEAL-02", "CARD-02")
     def deal(self, seat: int, street: int, cards: Cards) -> None:
         """Deal a seat its street's cards, as ``Hand.check_deal`` allows, else Undecided."""
+        self._open_unopened()
         if (not self.dealing or street != self.street or seat in self.dealt
                 or not 0 <= seat < len(self.starting) or self.folded[seat]
                 or len(cards) != (3 if street == 3 else 1)):
@@ -119,6 +123,7 @@ class RecordedHand(FastTable):
     def deal_community(self, street: int, cards: Cards) -> None:
         """A 7th-street community card, as ``Hand.deal_community`` allows it: before any
         player's 7th card, known and not dealt before; else Undecided."""
+        self._open_unopened()
         if (not self.dealing or street != 7 or self.street != 7 or self.dealt
                 or self.community is not None or len(cards) != 1 or cards[0] is None
                 or cards[0] in self.seen):
@@ -129,24 +134,64 @@ class RecordedHand(FastTable):
         self._start_betting()
 
     def _deal_hidden(self, seat: int, street: int, cards: Cards) -> None:
-        """A deal with cards the record hides (down cards only: an unknown upcard would
-        decide the opener from the record, not from the rules)."""
+        """A deal with cards the record hides. An unknown upcard leaves the opener of this
+        street and the later ones to the record, as ``Hand`` does (``_start_betting``)."""
         fresh = [card for card in cards if card is not None]
         if len(set(fresh)) != len(fresh) or not self.seen.isdisjoint(fresh):
             raise Undecided("a card dealt twice (CARD-02)")
         face_up = cards[2:] if street == 3 else cards if street < 7 else ()
         if any(card is None for card in face_up):
-            raise Undecided("an unknown upcard: the opener is the record's")
+            self.unknown_up.add(seat)
         self.seen.update(fresh)
         self.hidden.add(seat)
         self.hidden_count[seat] = self.hidden_count.get(seat, 0) + len(cards) - len(fresh)
         if street == 3:
-            self.down[seat] += fresh[:len(fresh) - 1]
-            self.up[seat].append(fresh[-1])
+            self.down[seat] += [card for card in cards[:2] if card is not None]
+            if cards[2] is not None:
+                self.up[seat].append(cards[2])
         elif street == 7:
             self.down[seat] += fresh
         else:
             self.up[seat] += fresh
+
+    @implements("BRINGIN-01", "ACT-01", "BET-07")
+    def _start_betting(self) -> None:
+        """Open the street's betting; when an unknown upcard would decide who opens (every
+        door card on 3rd street, a live board later), wait for the record's first action,
+        as ``Hand`` does (``needs_opener``)."""
+        hidden = (self.unknown_up if self.street == 3 else
+                  [seat for seat in self.unknown_up if not self.folded[seat]])
+        if hidden:
+            self.needs_opener = True
+            return
+        super()._start_betting()
+
+    def _record_opener(self, base: int, seat: int) -> int:
+        """The opener the record's first action of the street shows, as ``play.replay``'s
+        ``opener`` reads it (unchecked: the cards that decide are unknown). On 3rd street a
+        bring-in or a completion is the bring-in's; a call or fold first is the act of the
+        seat after a bring-in all-in on the ante (BRINGIN-05) when the seat to his right has
+        no chips behind."""
+        if self.street == 3 and base not in (BRING_IN, WAGER):
+            right = (seat - 1) % len(self.starting)
+            if right != seat and self.behind[right] == 0:
+                return right
+        return seat
+
+    def _open_awaited(self, opener: int) -> None:
+        """Open the round that awaited its opener. On 4th street a live board with an
+        unknown card could show a pair: the big bet is not refused (BET-07, as ``Hand``)."""
+        self.needs_opener = False
+        self._open_round(opener, self.street == 4)
+
+    def _open_unopened(self) -> None:
+        """A street that awaited its opener and that no action opened (its players all in):
+        open it with the first live seat, as ``play.replay``'s ``unopened``; if someone could
+        act there, Hand reports the next deal or show, so Undecided."""
+        if self.needs_opener:
+            self._open_awaited(self.folded.index(False))
+            if self.round is not None:
+                raise Undecided("a street no action opened, with a player to act")
 
     def act(self, kind: int, seat: int, to: int, added: int) -> None:
         """Apply a recorded betting move if it is the actor's and legal and every figure it
@@ -155,6 +200,8 @@ class RecordedHand(FastTable):
         The move is looked for among the actor's legal moves as ``FastRound.moves`` lists
         them, without listing the others: a check or call, a fold, the bring-in, or a
         wager to a total among ``_wager_moves`` (BET-04, BET-06, BRINGIN-04)."""
+        if self.needs_opener and 0 <= seat < len(self.starting):
+            self._open_awaited(self._record_opener(kind & KIND, seat))
         betting = self.round
         if self.dealing or betting is None or betting.actor != seat:
             raise Undecided("no action of this player is expected now")
@@ -202,6 +249,7 @@ class RecordedHand(FastTable):
         """A showdown show, as ``Hand`` takes it; Undecided unless the shown cards are the
         cards dealt: all of the seat's known cards, and for the ones the record hid, cards
         dealt to nobody else."""
+        self._open_unopened()
         if self.over:
             return  # a hand that won uncontested may be shown; nothing changes
         if not self.showdown or not 0 <= seat < len(self.starting) or self.folded[seat]:
@@ -214,12 +262,21 @@ class RecordedHand(FastTable):
             if mucked:
                 raise Undecided("a mucked hand shown in part")
         else:
-            self._check_shown(seat, [card for card in cards if card is not None],
-                              keep=not mucked)
+            shown = [card for card in cards if card is not None]
+            # SHOW-04: a log may list fewer cards; the hand is judged on the cards dealt
+            if mucked or not self._partial_show(seat, shown):
+                self._check_shown(seat, shown, keep=not mucked)
         if mucked:  # SHOW-03: the hand gives up the pot; the last live hand wins it
             self.folded[seat] = True
             if self.folded.count(False) == 1:
                 self._settle()
+
+    def _partial_show(self, seat: int, shown: Sequence[Card]) -> bool:
+        """Whether ``shown`` is some of the seat's cards, none twice, all of them known: a
+        show ``Hand`` takes without a fault and judges on the cards dealt (SHOW-04)."""
+        known = {*self.down[seat], *self.up[seat]}
+        return (seat not in self.hidden and len(set(shown)) == len(shown) < len(known)
+                and known.issuperset(shown))
 
     def _check_shown(self, seat: int, shown: list[Card], *, keep: bool) -> None:
         """Undecided unless ``shown`` (shown or mucked face up) is the seat's deal."""
@@ -246,6 +303,7 @@ class RecordedHand(FastTable):
 
     def finish(self) -> None:
         """Hold the showdown; Undecided if the record stops early or a hand is unknown."""
+        self._open_unopened()
         if self.showdown:
             if any(seat in self.hidden for seat, out in enumerate(self.folded) if not out):
                 raise Undecided("a showdown hand is unknown")
