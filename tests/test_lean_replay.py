@@ -70,6 +70,14 @@ def assert_in_lock_step(record: HandRecord, profile: Profile) -> bool:
     return True
 
 
+def assert_taken_exactly_when_clean(record: HandRecord, profile: Profile) -> None:
+    """In lock-step, and taken by the fast path exactly when ``Hand`` finds the record clean
+    with no note (the converse of ``assert_in_lock_step``'s last checks)."""
+    slow = replay(record, profile)
+    assert assert_in_lock_step(record, profile) == (slow.clean and not slow.notes), \
+        record.origin
+
+
 @pytest.mark.clause("BET-04", "POT-06", "SHOW-04")
 @pytest.mark.skipif(not (SHARED / "handhistories").is_dir(),
                     reason="the shared hand histories are not beside this checkout")
@@ -124,9 +132,7 @@ def test_an_unknown_upcard_leaves_the_opener_to_the_record_in_both(name: str, se
     for hand in generated_hands(profile, 3, seed):
         hidden = _upcard_hidden(hand.record, seat % len(hand.record.players), street)
         if hidden is not None:
-            slow = replay(hidden, profile)
-            clean = slow.clean and not slow.notes
-            assert assert_in_lock_step(hidden, profile) == clean, hidden.origin
+            assert_taken_exactly_when_clean(hidden, profile)
 
 
 def _shown_in_part(record: HandRecord, keep: int, foreign: bool) -> HandRecord | None:
@@ -159,9 +165,7 @@ def test_a_show_of_some_of_the_cards_is_judged_on_the_cards_dealt_in_both(
     for hand in generated_hands(profile, 3, seed):
         partial = _shown_in_part(hand.record, keep, foreign)
         if partial is not None:
-            slow = replay(partial, profile)
-            clean = slow.clean and not slow.notes
-            assert assert_in_lock_step(partial, profile) == clean, partial.origin
+            assert_taken_exactly_when_clean(partial, profile)
 
 
 def _planted(record: HandRecord, which: int) -> HandRecord | None:
