@@ -19,6 +19,8 @@ from pathlib import Path
 import pytest
 
 from studspec.compiled_build import COMPILED_MODULES, compiled_modules
+from studspec.records.detect import READERS, split_hands
+from studspec.records.sitetext import Problem, split_lines
 from studspec.rules.cards import parse_cards
 from studspec.rules.pots import Contender
 from studspec.rules.ranking import best_high
@@ -46,7 +48,8 @@ def test_every_listed_module_is_a_source_file_setup_can_hand_to_mypyc() -> None:
 
 
 def _values() -> list[object]:
-    """One value of each frozen class the compiled modules hold, built by the rules."""
+    """One value of each frozen class the compiled modules hold, built by the rules and the
+    site readers (a grammar's line rule and hand start, a file's lines, a hand, a problem)."""
     cards = parse_cards("As Ks Qs Js Ts 2c 3d")
     other = parse_cards("Ah Kh Qh Jh 9c 2d 3h")
     contenders = {seat: Contender(seat, best_high(hand), tuple(hand))
@@ -55,7 +58,15 @@ def _values() -> list[object]:
                           load_profile("roberts"))
     return [cards[0], Stakes.limit(10, ante=1, bring_in=3), contenders[0], settled,
             settled.structure, settled.structure.pots[0], settled.divisions[0],
-            contribution_layers([30, 30, 10])[0]]
+            contribution_layers([30, 30, 10])[0], *_reader_values()]
+
+
+def _reader_values() -> list[object]:
+    grammar = READERS["pokerstars"]
+    lines = split_lines("PokerStars Hand #1: 7 Card Stud Limit ($0.04/$0.08 USD)\nSeat 1: A")
+    hands, _ = split_hands(lines, grammar.hand_start, "hands.txt")
+    problem = Problem("hands.txt", "1", 2, "a reason", "warning", "Seat 1: A")
+    return [grammar.rules[0], grammar.starts[0], lines[0], hands[0], problem]
 
 
 @pytest.mark.parametrize("copy_of", [copy.copy, copy.deepcopy,

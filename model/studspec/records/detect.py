@@ -148,7 +148,7 @@ def read_text(text: str, file: str, format: str | None = None) -> ReadResult:
     if sum(1 for count in (crlf, text.count("\r") - crlf, text.count("\n") - crlf) if count) > 1:
         problems.append(Problem(file, None, None, "mixed line endings (CRLF, CR, LF)",
                                 "warning"))
-    if format in (None, *XML_FORMATS) and is_xml(text):
+    if (format is None or format in XML_FORMATS) and is_xml(text):
         xml = read_xml(text, file)
         return ReadResult(file, xml.format, "", records=xml.records,
                           problems=problems + xml.problems, hands_seen=xml.hands_seen)
@@ -171,11 +171,9 @@ def read_text(text: str, file: str, format: str | None = None) -> ReadResult:
     for hand in hands:
         try:
             record, warnings = reader.parse_hand(hand, file)
-        except UnknownGameError as error:
-            result.problems.append(_problem(error, hand, file, "skipped"))
-            continue
-        except InvalidInputError as error:
-            result.problems.append(_problem(error, hand, file, "error"))
+        except InvalidInputError as error:  # one clause: the compiled build types its name once
+            skipped = isinstance(error, UnknownGameError)  # another game: skipped, no error
+            result.problems.append(_problem(error, hand, file, "skipped" if skipped else "error"))
             continue
         result.records.append(record)
         result.problems.extend(warnings)

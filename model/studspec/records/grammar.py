@@ -55,10 +55,6 @@ from dataclasses import dataclass
 from studspec.records.builder import HandBuilder
 from studspec.records.chatter import is_chatter
 from studspec.records.grammar_end import EndOfHand
-from studspec.records.grammar_header import HeaderEvents
-from studspec.records.grammar_play import PlayEvents
-from studspec.records.grammar_pots import PotEvents
-from studspec.records.grammar_summary import SummaryEvents
 from studspec.records.grammar_table import GrammarTable
 from studspec.records.hand import HandRecord
 from studspec.records.lenient_header import sign_first
@@ -83,10 +79,11 @@ class Grammar(GrammarTable):
         return read_hand(self, hand, file)
 
 
-class _HandReader(HeaderEvents, PlayEvents, PotEvents, SummaryEvents, EndOfHand):
+class _HandReader(EndOfHand):
     """Reads the lines of one hand into a builder, driven by a grammar: the driver is
     here, each kind of line's events in ``grammar_header`` / ``_play`` / ``_pots`` /
-    ``_summary`` / ``_end``, the state in ``grammar_base``."""
+    ``_summary`` / ``_end`` (one chain of classes, each building on the one before), the
+    state in ``grammar_base``."""
 
     # -- the driver -----------------------------------------------------------------------
     def read(self, line: Line) -> None:

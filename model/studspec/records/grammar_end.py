@@ -1,8 +1,9 @@
 """The end of a hand: the halves of a hi/lo pot, an uncalled bet the log does not return,
 stakes the header leaves out, and the record.
 
-Part of the hand reader of ``records.grammar`` (split from it by concern; the reader
-class there composes this module's events).
+Part of the hand reader of ``records.grammar``, split from it by concern into one chain of
+classes (single inheritance, so that the reader compiles): this module's class builds on
+``grammar_summary.SummaryEvents``.
 """
 
 from __future__ import annotations
@@ -10,13 +11,13 @@ from __future__ import annotations
 import dataclasses
 
 from studspec.records.builder import infer_halves
-from studspec.records.grammar_base import ReaderBase
+from studspec.records.grammar_summary import SummaryEvents
 from studspec.records.hand import Action, ActionKind, Deal, HandRecord, Show
 from studspec.records.lenient_header import stakes_from_play
 from studspec.rules.low import best_low
 
 
-class EndOfHand(ReaderBase):
+class EndOfHand(SummaryEvents):
     """The end of a hand: halves, uncalled bets, stakes left out, the record."""
 
     def lows_from_shows(self) -> None:

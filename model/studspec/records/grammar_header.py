@@ -1,8 +1,9 @@
 """The header events of a hand reader: the game, limit, stakes and money (a header no form
 reads is read by what it names), the table, the button, the seats and notes.
 
-Part of the hand reader of ``records.grammar`` (split from it by concern; the reader
-class there composes this module's events).
+Part of the hand reader of ``records.grammar``, split from it by concern into one chain of
+classes (single inheritance, so that the reader compiles): this module's class builds on
+``grammar_base.ReaderBase``.
 """
 
 from __future__ import annotations

@@ -1,21 +1,25 @@
 """The play events of a hand reader: streets, deals, actions, shows and mucks, written
 lows.
 
-Part of the hand reader of ``records.grammar`` (split from it by concern; the reader
-class there composes this module's events).
+Part of the hand reader of ``records.grammar``, split from it by concern into one chain of
+classes (single inheritance, so that the reader compiles): this module's class builds on
+``grammar_header.HeaderEvents``.
 """
 
 from __future__ import annotations
 
 import re
 
-from studspec.records.grammar_base import ReaderBase
+from studspec.records.grammar_header import HeaderEvents
 from studspec.records.hand import ActionKind, ClaimKind
 from studspec.records.rules import DECLINED, Rule
 from studspec.records.sitetext import card_groups, low_key
 
+_KINDS = {kind.value: kind for kind in ActionKind}
+"""Each action kind by its name (a rule's ``kind``): a dict lookup, not an enum call a line."""
 
-class PlayEvents(ReaderBase):
+
+class PlayEvents(HeaderEvents):
     """The play events: streets, deals, actions, shows, mucks."""
 
     # -- the deal ---------------------------------------------------------------------------
@@ -79,7 +83,7 @@ class PlayEvents(ReaderBase):
         """An ante, bring-in, check, call, fold, bet, completion or raise."""
         assert name is not None
         groups = m.groupdict()
-        kind = ActionKind(rule.fixed["kind"])
+        kind = _KINDS[rule.fixed["kind"]]
         stated = rule.fixed.get("stated") or groups.get("verb") or m.group(0)
         amount = self.money(groups["amount"], number) if groups.get("amount") else None
         to = self.money(groups["to"], number) if groups.get("to") else None

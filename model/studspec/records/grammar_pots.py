@@ -1,8 +1,9 @@
 """The pot events of a hand reader: uncalled bets returned, awards, the total pot and the
 rake.
 
-Part of the hand reader of ``records.grammar`` (split from it by concern; the reader
-class there composes this module's events).
+Part of the hand reader of ``records.grammar``, split from it by concern into one chain of
+classes (single inheritance, so that the reader compiles): this module's class builds on
+``grammar_play.PlayEvents``.
 """
 
 from __future__ import annotations
@@ -10,12 +11,13 @@ from __future__ import annotations
 import re
 
 from studspec.records.builder import Half
-from studspec.records.grammar_base import _MONEY, ReaderBase
+from studspec.records.grammar_base import _MONEY
+from studspec.records.grammar_play import PlayEvents
 from studspec.records.hand import ClaimKind
 from studspec.records.rules import Rule
 
 
-class PotEvents(ReaderBase):
+class PotEvents(PlayEvents):
     """The pot events: uncalled bets, awards, the total pot, the rake."""
 
     def on_uncalled(self, rule: Rule, name: str | None, m: re.Match[str], number: int,

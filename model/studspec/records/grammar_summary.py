@@ -1,15 +1,17 @@
 """The summary events of a hand reader: seat lines, results, and the figures and hands they
 state as claims the replay checks.
 
-Part of the hand reader of ``records.grammar`` (split from it by concern; the reader
-class there composes this module's events).
+Part of the hand reader of ``records.grammar``, split from it by concern into one chain of
+classes (single inheritance, so that the reader compiles): this module's class builds on
+``grammar_pots.PotEvents``.
 """
 
 from __future__ import annotations
 
 import re
 
-from studspec.records.grammar_base import _MONEY, ReaderBase
+from studspec.records.grammar_base import _MONEY
+from studspec.records.grammar_pots import PotEvents
 from studspec.records.hand import ClaimKind
 from studspec.records.rules import DECLINED, SUMMARY_MUCKED, Rule
 from studspec.records.sitetext import card_groups, split_actor
@@ -27,7 +29,7 @@ _WON_NOTHING = re.compile(r"\b(?:lost|folded|mucked)\b", re.IGNORECASE)
 _DESCRIBED = re.compile(r"\bwith (?P<text>.+?)\s*$")
 
 
-class SummaryEvents(ReaderBase):
+class SummaryEvents(PotEvents):
     """The summary events and the claims they state."""
 
     def on_summary_seat(self, rule: Rule, name: str | None, m: re.Match[str], number: int,

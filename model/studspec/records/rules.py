@@ -7,6 +7,9 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
+
+from studspec.compiled_build import rebuilt_from_fields
 
 SECTIONS = ("header", "play", "summary")
 
@@ -83,6 +86,9 @@ class Rule:
     contains: str = ""
     """Text every line the pattern matches holds somewhere (a cheap test before the pattern,
     for patterns that start with a name: ``" collected "``)."""
+
+    def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
+        return rebuilt_from_fields(self)  # copies and pickles compiled too
 
 
 def first_chars(rule: Rule) -> frozenset[str]:
@@ -192,3 +198,6 @@ class Start:
             source = self.pattern.pattern.replace(r"^(?:\ufeff)?", "^", 1)
             first = literal_prefix(source)[:1]
             object.__setattr__(self, "firsts", first and first + "\ufeff")
+
+    def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
+        return rebuilt_from_fields(self)  # copies and pickles compiled too

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
+from studspec.compiled_build import rebuilt_from_fields
 from studspec.errors import InvalidInputError
 from studspec.inputs import parse_amount
 from studspec.rules.cards import Card, parse_card
@@ -27,6 +28,9 @@ class Line:
     number: int
     text: str
 
+    def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
+        return rebuilt_from_fields(self)  # copies and pickles compiled too
+
 
 @dataclass(frozen=True)
 class Problem:
@@ -38,6 +42,9 @@ class Problem:
     reason: str
     severity: Severity = "error"
     text: str | None = None
+
+    def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
+        return rebuilt_from_fields(self)  # copies and pickles compiled too
 
     def __str__(self) -> str:
         where = self.file + (f":{self.line}" if self.line else "")
@@ -99,6 +106,9 @@ class HandLines:
 
     hand_id: str | None
     lines: tuple[Line, ...]
+
+    def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
+        return rebuilt_from_fields(self)  # copies and pickles compiled too
 
 
 CURRENCY_BY_SYMBOL = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "CNY", "₹": "INR"}
