@@ -1,6 +1,8 @@
 """LOW-02..04: the eight-or-better low — S003's examples, qualification, comparison, the
 nine-or-better variant, and the fast evaluator agreeing with the definition."""
 
+from itertools import combinations
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -108,6 +110,15 @@ def test_bad_qualifier_and_hand_size_are_invalid_input() -> None:
 def test_fast_and_declarative_lows_agree(cards: list[Card], qualifier: int) -> None:
     expected = best_low(cards, qualifier)
     assert fast_low_code(cards, qualifier) == (expected.code if expected else NO_LOW_CODE)
+
+
+@pytest.mark.clause("LOW-02", "LOW-04")
+@given(distinct_cards(5, 7), qualifiers)
+def test_the_best_low_is_the_best_of_every_five(cards: list[Card], qualifier: int) -> None:
+    # best_low combines only the cards at most the qualifier; the definition combines all
+    every_five = [low for five in combinations(cards, 5)
+                  if (low := five_card_low(list(five), qualifier)) is not None]
+    assert best_low(cards, qualifier) == (min(every_five) if every_five else None)
 
 
 @pytest.mark.clause("LOW-02", "LOW-03")

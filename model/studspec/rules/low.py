@@ -105,7 +105,11 @@ def best_low(cards: Sequence[Card], qualifier: int = 8) -> LowValue | None:
         raise InvalidInputError("a low hand is the best five of 5 to 7 cards",
                                 input_text=" ".join(map(str, cards)), where="best_low")
     require_distinct(cards, where="best_low")
-    lows = [low for five in combinations(cards, 5)
+    # LOW-02: a card above the qualifier is in no qualifying five, so only the others are
+    # combined: the same lows from fewer fives (one, not 21, for five low cards of seven;
+    # proofs/low_pins.py pins the result on every rank pattern)
+    low_cards = [card for card in cards if low_rank(card) <= qualifier]
+    lows = [low for five in combinations(low_cards, 5)
             if (low := five_card_low(five, qualifier)) is not None]
     return min(lows) if lows else None
 
