@@ -30,7 +30,7 @@ from pathlib import Path
 
 import pokerkit
 
-from studspec.cli.check import _direct_phh as direct_phh
+from studspec.cli.check import direct_phh
 from studspec.compiled_build import COMPILED_MODULES, compiled_modules
 from studspec.fast.hand import FastRules, warm_up
 from studspec.fast.lean import lean_replay

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from studspec.cli.check import _direct_phh, check_report, read_records
+from studspec.cli.check import check_report, direct_phh, read_records
 from studspec.cli.main import main
 from studspec.cli.render import to_json
 from studspec.fast.replay import accept_fast
@@ -75,7 +75,7 @@ def test_reports_on_generated_hands_are_byte_identical_and_taken_by_the_fast_pat
     taken = [accept_fast(record, chooser.of(record)[0]) for record in records(files)]
     assert all(result is not None for result in taken)  # every legal hand is done fast
     # ... and read straight from its action strings into the fast path's moves
-    direct = [_direct_phh(path.read_text(encoding="utf-8"), str(path), chooser)
+    direct = [direct_phh(path.read_text(encoding="utf-8"), str(path), chooser)
               for path in files]
     assert direct and all(entry is not None for entry in direct)
 
@@ -173,5 +173,5 @@ def test_a_community_card_hand_is_taken_fast_and_reads_the_same(tmp_path: Path,
     assert files
     assert_same_reports(files)
     for path in files:
-        entry = _direct_phh(path.read_text(encoding="utf-8"), str(path), ProfileChooser(None))
+        entry = direct_phh(path.read_text(encoding="utf-8"), str(path), ProfileChooser(None))
         assert entry is not None and not entry["violations"]

@@ -388,7 +388,7 @@ def iter_checked_hands(file: str, profile_name: str | None, fast_path: bool,
         path = input_file(file, what="FILE")
         if path.suffix.lower() == ".phh":
             text = read_utf8(path, what="PHH file")
-            direct = _direct_phh(text, str(path), profiles) if fast_path else None
+            direct = direct_phh(text, str(path), profiles) if fast_path else None
             if direct is not None:
                 yield direct
                 return
@@ -452,7 +452,7 @@ def _checked_record(file: str, record: HandRecord, filled: Filled, warnings: lis
     return hand
 
 
-def _direct_phh(text: str, name: str, profiles: ProfileChooser) -> dict[str, Any] | None:
+def direct_phh(text: str, name: str, profiles: ProfileChooser) -> dict[str, Any] | None:
     """A PHH hand read straight into moves (``records.phh_moves``) and found clean by the
     fast path, as its report entry; None if either declines (the caller reads the file with
     ``parse_phh`` and replays it as any record). The entry is the one the record's replay

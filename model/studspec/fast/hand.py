@@ -248,7 +248,7 @@ class FastTable:
             self.last_caller = seat
         elif move.kind == MoveKind.FOLD:
             self.fold_street[seat] = self.street
-        if betting.over():
+        if betting.closed():
             self._finish_round()
 
     def _finish_round(self) -> None:

@@ -241,7 +241,7 @@ class RecordedHand(FastTable):
             raise Undecided("the chips the record says the action added differ")
         if kind & ALL_IN and after != 0:
             raise Undecided("the record says all in, the player has chips behind")
-        if betting.over():
+        if betting.closed():
             self._finish_round()
 
     @implements("SHOW-01", "SHOW-03", "CARD-02")

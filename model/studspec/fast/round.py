@@ -55,10 +55,11 @@ class FastRound:
         self.actor: int | None = (self.bring_in_seat if self.bring_in_seat is not None
                                   else self._next(first_actor, inclusive=True))
 
-    def over(self) -> bool:
-        """Whether the round is over (nobody left to act). Read after a move through this
-        method, not as ``actor is None``: a caller that has narrowed ``actor`` to a seat
-        must not keep that narrowing past the move (mypyc would trust it)."""
+    def closed(self) -> bool:
+        """Whether the round is closed: nobody is left to act (``FastHand.over``: the hand
+        is paid). Read after a move through this method, not as ``actor is None``: a caller
+        that has narrowed ``actor`` to a seat must not keep that narrowing past the move
+        (mypyc would trust it)."""
         return self.actor is None
 
     # -- who acts (BET-01, BET-10) ----------------------------------------------------------

@@ -23,7 +23,7 @@ _PLAIN_MONEY = re.compile(r"[$€£¥₹]?(?P<whole>\d{1,3}(?:,\d{3})*|\d{1,15})
                           r"[$€£¥₹]?(?: [A-Z]{3})?$")
 """An amount the reader takes without ``parse_money``: at most 15 digits, cents at most two."""
 
-_MONEY = r"[$€£¥₹]?[\d,.]*\d[$€£¥₹]?"
+SUMMARY_MONEY = r"[$€£¥₹]?[\d,.]*\d[$€£¥₹]?"
 """An amount in a summary line (``$0.94``, ``458€``, ``220``)."""
 
 _PLAYED_FIVE = re.compile(r"(?P<label>\bLO\b[^\[|]*|\bwith [^\[|]*|\bHI\b[^\[|]*)?"

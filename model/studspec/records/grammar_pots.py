@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from studspec.records.builder import Half
-from studspec.records.grammar_base import _MONEY
+from studspec.records.grammar_base import SUMMARY_MONEY
 from studspec.records.grammar_play import PlayEvents
 from studspec.records.hand import ClaimKind
 from studspec.records.rules import Rule
@@ -100,7 +100,7 @@ class PotEvents(PlayEvents):
         if (m.groupdict().get("pots") or "").strip():
             self.b.note("pots_stated", m["pots"].strip())
             parts = [self.money(part["amount"], number) for part in re.finditer(
-                r"(?:Main|Side) pot(?:-\d+)?\.? ?\(?(?P<amount>" + _MONEY + r")\)?",
+                r"(?:Main|Side) pot(?:-\d+)?\.? ?\(?(?P<amount>" + SUMMARY_MONEY + r")\)?",
                 m["pots"])]
             if parts and sum(parts) != total:  # the summary's own figures must agree
                 self.b.warn(f"the summary's pots add up to {sum(parts)}, its total pot is "

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from studspec.records.grammar_base import _MONEY
+from studspec.records.grammar_base import SUMMARY_MONEY
 from studspec.records.grammar_pots import PotEvents
 from studspec.records.hand import ClaimKind
 from studspec.records.rules import DECLINED, SUMMARY_MUCKED, Rule
@@ -21,8 +21,8 @@ _MUCKED_WORD = re.compile(r"\bmucked\b")
 _MUCKED_CARDS = re.compile(r" mucked \[(?P<cards>[^\]]*)\]")
 _SHOWN_CARDS = re.compile(r"\b(?:showed|shows|mucked) \[(?P<cards>[^\]]*)\]")
 _ABSOLUTE_CARDS = re.compile(r"\[(?P<cards>[^\]]*?) - [BP]:")  # Absolute
-_WON = re.compile(r"\b(?:won|collected)(?: Total)? \(?(?P<amount>" + _MONEY + r")\)?")
-_HALVES = re.compile(r"\b(?:HI|LO):\((?P<amount>" + _MONEY + r")\)")  # Absolute
+_WON = re.compile(r"\b(?:won|collected)(?: Total)? \(?(?P<amount>" + SUMMARY_MONEY + r")\)?")
+_HALVES = re.compile(r"\b(?:HI|LO):\((?P<amount>" + SUMMARY_MONEY + r")\)")  # Absolute
 _ABSOLUTE_FIVES = re.compile(r"\b(?P<half>HI|LO):[^\[]*\[(?:[^\]]* - )?(?P<cards>"
                              r"[BP]:[^\],]+(?:,[BP]:[^\],]+)*)\]")
 _WON_NOTHING = re.compile(r"\b(?:lost|folded|mucked)\b", re.IGNORECASE)
