@@ -325,8 +325,7 @@ class _Replayer:
         awards are bounded instead (claims.py): paid only to live players, no more than the
         pot, and what it keeps back is a rake within the site's policy (POT-08)."""
         hand, result, record = self.hand, self.result, self.record
-        result.notes.append("a showdown hand is unknown: the awards are the record's, "
-                            "bounded by the pot and paid only to live hands")
+        result.notes.append(UNKNOWN_SHOWDOWN_HAND)
         end = len(record.events) - 1
         for fault in award_bound_violations(record, hand.live, hand.contributed):
             result.violations.append(Violation(end, fault.line, fault.clause_id,
@@ -388,23 +387,40 @@ def replay(record: HandRecord, profile: Profile) -> ReplayResult:
     pays out less than the pot, and the awards then differ from the model's, the site kept
     a rake its log does not state; the pot is divided again on the amount actually
     awarded, and if that agrees with the record the shortfall is reported as an unstated
-    rake (``unstated_rake``), not as a divergence.
+    rake (``unstated_rake``), not as a divergence. A shortfall that cannot be a rake (more
+    than the pot holds once the uncalled chips go back: ``settle.take_rake`` refuses it)
+    leaves the first result, with its divergences.
     """
     result = _Replayer(record, profile).run()
     short = _unpaid(record, result)
     if not result.divergences or record.rake is not None or short <= 0:
         return result
-    raked = _Replayer(replace(record, rake=short), profile, rake_stated=False).run()
+    try:
+        raked = _Replayer(replace(record, rake=short), profile, rake_stated=False).run()
+    except InvalidInputError:
+        return result  # no rake explains the shortfall: the awards differ, as reported
     if raked.divergences:
         return result
     raked.unstated_rake = short
     raked.notes = [note for note in raked.notes if "rake" not in note]
-    raked.notes.append(f"recorded awards total the pot \u2212 {short}: unstated rake; the "
-                       "split was checked on the amount actually awarded")
+    raked.notes.append(unstated_rake_note(short))
     # An unstated rake is a claim the log makes by omission: bounded by the site's policy.
     pot = sum(raked.hand.contributed) - sum(returned_by_record(record).values())
     raked.divergences += rake_findings(short, pot, profile, stated=False, unit=record.unit)
     return raked
+
+
+UNKNOWN_SHOWDOWN_HAND = ("a showdown hand is unknown: the awards are the record's, bounded by "
+                         "the pot and paid only to live hands")
+"""The note on a hand whose showdown needs a hand the record does not show (POT-08's bounds
+on the record's awards instead of the model's division)."""
+
+
+def unstated_rake_note(short: int) -> str:
+    """The note on a record that pays ``short`` less than the pot and states no rake, when
+    the pot divided on what it pays agrees with the record (POT-08, see ``replay``)."""
+    return (f"recorded awards total the pot \u2212 {short}: unstated rake; the split was "
+            "checked on the amount actually awarded")
 
 
 def _unpaid(record: HandRecord, result: ReplayResult) -> int:
