@@ -14,26 +14,40 @@ else None (``Hand`` replays it and explains) — with less work per hand:
   with the fast high evaluator (``fasteval.fast_high``, checked exhaustively equal to
   ``ranking.best_high``) once its tables are built (RANK-01).
 
-So the lean replay accepts exactly the records ``accept_fast`` accepts, with the same
-result (tests/test_lean_replay.py holds the two in lock-step, and against ``Hand``, on
-every shared hand and on generated hands under every profile): the report never changes.
+It also takes two kinds of record ``accept_fast`` leaves to ``Hand`` (a record of a real
+site often is one), with ``Hand``'s result and note (``play.replay.replay``):
+
+* a showdown hand the record does not show: the model cannot divide the pot, so the
+  record's awards are taken, bounded by the pot and paid only to live hands;
+* a record that pays less than the pot and states no rake: the hand is played again with
+  the shortfall as its rake and, when that agrees with the record, the shortfall is an
+  unstated rake held to the site's policy (POT-08).
+
+So the lean replay accepts every record ``accept_fast`` accepts, with the same result, and
+beside them only records of those two kinds, with ``Hand``'s note (tests/test_lean_replay.py
+holds it in lock-step with ``accept_fast`` and with ``Hand``, on every shared hand and on
+generated hands under every profile): the report never changes.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
 from studspec.errors import StudSpecError
 from studspec.evaluate.fasteval import fast_high, high_tables
 from studspec.fast.hand import FastRules
 from studspec.fast.replay import FastResult, RecordedHand, Undecided, _compare
 from studspec.play.claims import (
+    award_bound_violations,
     cards_finding,
+    paid_by_record,
     raise_sizes_hold,
     rake_findings,
     returned_by_record,
     summary_findings,
 )
+from studspec.play.replay import UNKNOWN_SHOWDOWN_HAND, unstated_rake_note
 from studspec.records.hand import Action, ActionKind, Deal, HandRecord
 from studspec.records.moves import (
     ALL_IN,
@@ -65,10 +79,45 @@ def high_of(cards: Sequence[Card]) -> HighValue:
     return best_high(cards)
 
 
+@dataclass
+class _Played:
+    """What one pass over a record's events leaves: the fast path's hand (finished, or
+    ``undetermined``), its header, and what the claims need."""
+
+    hand: RecordedHand
+    header: Header
+    dealt: dict[int | None, list[Card]]
+    shows: list[tuple[int, tuple[Card | None, ...]]]
+    sizes: bool  # whether the record states a raise size
+
+
 def lean_replay(record: HandRecord, profile: Profile,
                 rules: FastRules) -> FastResult | None:
     """The result of a record the fast path finds clean with every stated figure true, or
-    None: then the caller replays the record through ``Hand``."""
+    None: then the caller replays the record through ``Hand``.
+
+    Two results carry ``Hand``'s note, as ``play.replay.replay`` gives them: a showdown hand
+    the record does not show (the record's awards, bounded) and a rake the record keeps
+    without stating it (the pot divided again on what it pays; POT-08)."""
+    played = _played(record, rules)
+    if played is None:
+        return None
+    hand = played.hand
+    if hand.undetermined:
+        return _unknown_showdown_hand(record, profile, played)
+    stacks, awards = hand.stacks(), dict(hand.paid or {})
+    try:
+        _compare(played.header, stacks, awards)
+    except Undecided:
+        return _unstated_rake(record, profile, rules, awards)
+    if _claims_hold(record, stacks, awards, profile, played):
+        return FastResult(stacks, awards)
+    return None
+
+
+def _played(record: HandRecord, rules: FastRules) -> _Played | None:
+    """The record's events applied to the fast path's hand, in one loop (None where the fast
+    path does not decide: ``Hand`` replays the record)."""
     if record.irregularities:
         return None  # an exposed card, a misdeal...: the model rules on it (MISDEAL area)
     starting = tuple(player.starting_stack for player in record.players)
@@ -113,34 +162,99 @@ def lean_replay(record: HandRecord, profile: Profile,
                     shows.append((event.player, event.cards))
                 if not hand.over:
                     hand.show(event.player, event.cards, event.mucked)
-        hand.finish()
-        stacks, awards = hand.stacks(), dict(hand.paid or {})
-        _compare(header, stacks, awards)
+        hand.finish(unknown_hand_ends=True)
     except (Undecided, StudSpecError):
         return None
-    if _claims_hold(record, stacks, awards, profile, dealt, shows, sizes):
-        return FastResult(stacks, awards)
-    return None
+    return _Played(hand, header, dealt, shows, sizes)
+
+
+def _unstated_rake(record: HandRecord, profile: Profile, rules: FastRules,
+                   awards: dict[int, int]) -> FastResult | None:
+    """POT-08 as ``replay`` reads a record that states no rake and pays less than the pot:
+    the hand played again with the shortfall as its rake; when that is clean and the rake
+    within the site's policy, its result with the unstated rake and ``Hand``'s note.
+
+    ``replay`` takes the raked result when the first one differs from the record: it always
+    does here, as the record pays some seat other than the model (``collected_figure_holds``
+    is equality) and the totals differ by the shortfall."""
+    if record.rake is not None or not record.awards:
+        return None
+    short = sum(awards.values()) - sum(award.amount for award in record.awards)
+    if short <= 0:
+        return None
+    raked = replace(record, rake=short)
+    played = _played(raked, rules)
+    if played is None or played.hand.undetermined:
+        return None
+    stacks, paid = played.hand.stacks(), dict(played.hand.paid or {})
+    try:
+        _compare(played.header, stacks, paid)
+    except Undecided:
+        return None
+    # the rake is not stated, so not held to the stated rake's policy here (rake_stated)
+    if not _claims_hold(raked, stacks, paid, profile, played, rake_stated=False):
+        return None
+    pot = sum(played.hand.contributed) - sum(returned_by_record(record).values())
+    if rake_findings(short, pot, profile, stated=False, unit=record.unit):
+        return None  # beyond the site's policy: Hand reports it
+    return FastResult(stacks, paid, notes=[unstated_rake_note(short)], unstated_rake=short)
+
+
+def _unknown_showdown_hand(record: HandRecord, profile: Profile,
+                           played: _Played) -> FastResult | None:
+    """As ``replay`` when a showdown hand is unknown (``_Replayer.undetermined``): the
+    record's awards, bounded by the pot and paid only to live hands (POT-06, POT-08); the
+    result when every bound and every stated figure holds. A record that states no award
+    is left to ``Hand``."""
+    hand = played.hand
+    if not record.awards or not _shown_claims_hold(record, played):
+        return None
+    if award_bound_violations(record, [not out for out in hand.folded], hand.contributed):
+        return None
+    paid = paid_by_record(record)
+    stacks = tuple(stack + paid.get(seat, 0) for seat, stack in enumerate(hand.behind))
+    if any(stated is not None and stated != ours
+           for ours, stated in zip(stacks, played.header.finishing, strict=True)):
+        return None
+    kept = sum(hand.contributed) - sum(paid.values()) - (record.rake or 0)
+    pot = sum(hand.contributed) - sum(returned_by_record(record).values())
+    if record.rake is not None and rake_findings(record.rake, pot, profile, stated=True,
+                                                 unit=record.unit):
+        return None
+    if kept > 0 and rake_findings(kept, pot, profile, stated=False, unit=record.unit):
+        return None
+    if summary_findings(record, paid, hand.contributed, record.rake or 0, profile,
+                        high=high_of, dealt=played.dealt):
+        return None
+    return FastResult(stacks, paid, notes=[UNKNOWN_SHOWDOWN_HAND],
+                      unstated_rake=kept if kept > 0 else None)
+
+
+def _shown_claims_hold(record: HandRecord, played: _Played) -> bool:
+    """The stated raise sizes hold, and every show lists cards the seat was dealt."""
+    if played.sizes and not raise_sizes_hold(record):
+        return False
+    # shows after the hand is won too: Hand checks them (SHOW-04)
+    return not any(cards_finding(cards, seat, played.dealt, None)
+                   for seat, cards in played.shows)
 
 
 def _claims_hold(record: HandRecord, stacks: Sequence[int], paid: dict[int, int],
-                 profile: Profile, dealt: dict[int | None, list[Card]],
-                 shows: list[tuple[int, tuple[Card | None, ...]]], sizes: bool) -> bool:
-    """``claims.claims_hold`` from what the loop gathered: the same decisions."""
-    if sizes and not raise_sizes_hold(record):
+                 profile: Profile, played: _Played, *, rake_stated: bool = True) -> bool:
+    """``claims.claims_hold`` from what the loop gathered: the same decisions (a rake the
+    record does not state is not held to the stated rake's policy: ``rake_stated``)."""
+    if not _shown_claims_hold(record, played):
         return False
-    for seat, cards in shows:  # shows after the hand is won: Hand checks them (SHOW-04)
-        if cards_finding(cards, seat, dealt, None):
-            return False
     contributed = [(player.starting_stack or 0) - end + paid.get(seat, 0)
                    for seat, (player, end) in enumerate(zip(record.players, stacks,
                                                             strict=True))]
     rake = record.rake or 0
     # with no summary claim too: summary_findings also names the lines the log's own
     # pattern calls for and lacks (evidence.missing_evidence: an ante, a show, an award)
-    if summary_findings(record, paid, contributed, rake, profile, high=high_of, dealt=dealt):
+    if summary_findings(record, paid, contributed, rake, profile, high=high_of,
+                        dealt=played.dealt):
         return False
-    if record.rake is None:
+    if record.rake is None or not rake_stated:
         return True
     pot = sum(contributed) - sum(returned_by_record(record).values())
     return not rake_findings(record.rake, pot, profile, stated=True, unit=record.unit)

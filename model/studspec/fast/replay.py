@@ -84,6 +84,7 @@ class RecordedHand(FastTable):
         self.live = len(self.starting)  # the seats dealt this street (those still in)
         self.unknown_up: set[int] = set()  # seats with an upcard the record does not show
         self.needs_opener = False  # an unknown upcard decides who opens: the record says
+        self.undetermined = False  # the showdown needs a hand the record does not show
 
     def _next_street(self) -> None:
         self.dealing, self.dealt = True, set()
@@ -273,10 +274,11 @@ class RecordedHand(FastTable):
 
     def _partial_show(self, seat: int, shown: Sequence[Card]) -> bool:
         """Whether ``shown`` is some of the seat's cards, none twice, all of them known: a
-        show ``Hand`` takes without a fault and judges on the cards dealt (SHOW-04)."""
+        show ``Hand`` takes without a fault and judges on the cards dealt (SHOW-04). A seat
+        with a card the record hides stays unknown after such a show (``finish``)."""
         known = {*self.down[seat], *self.up[seat]}
-        return (seat not in self.hidden and len(set(shown)) == len(shown) < len(known)
-                and known.issuperset(shown))
+        held = len(known) + (self.hidden_count.get(seat, 0) if seat in self.hidden else 0)
+        return len(set(shown)) == len(shown) < held and known.issuperset(shown)
 
     def _check_shown(self, seat: int, shown: list[Card], *, keep: bool) -> None:
         """Undecided unless ``shown`` (shown or mucked face up) is the seat's deal."""
@@ -301,11 +303,17 @@ class RecordedHand(FastTable):
             return [*cards, self.community]
         return cards
 
-    def finish(self) -> None:
-        """Hold the showdown; Undecided if the record stops early or a hand is unknown."""
+    def finish(self, *, unknown_hand_ends: bool = False) -> None:
+        """Hold the showdown; Undecided if the record stops early or a hand is unknown.
+        With ``unknown_hand_ends``, a live hand the record does not show ends the hand
+        unpaid instead (``undetermined``), as ``Hand`` leaves it (SHOW-01: no division
+        without every live hand); the caller bounds the record's awards."""
         self._open_unopened()
         if self.showdown:
             if any(seat in self.hidden for seat, out in enumerate(self.folded) if not out):
+                if unknown_hand_ends:
+                    self.undetermined = True
+                    return
                 raise Undecided("a showdown hand is unknown")
             self.showing_order()
             self.show_down()
