@@ -4,6 +4,7 @@ every shared hand, on generated hands under every profile, and on planted defect
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -29,7 +30,7 @@ from studspec.records.hand import (
 from studspec.records.site_profiles import ProfileChooser
 from studspec.records.unstated import fill_bring_ins
 from studspec.rules.cards import full_deck
-from studspec.rules.ranking import best_high
+from studspec.rules.ranking import Category, best_high
 from studspec.specdata.profiles import Profile, load_profile, profile_names
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -360,6 +361,110 @@ def test_planted_defects_are_found_by_both_and_explained_by_hand() -> None:
             assert slow.violations or slow.divergences, (which, record.origin)
             found.add(which)
     assert found == {0, 1, 2, 3, 4}
+
+
+def _noted_kinds(record: HandRecord, profile: Profile) -> list[HandRecord]:
+    """The record made into the lean replay's noted kinds: a showdown hand unknown (either
+    shown hand), part of the pot kept back unstated, both, and both with the kept part
+    stated as the rake (a large one: above most sites' policy)."""
+    made: list[HandRecord | None] = []
+    paid = _with_awards(record, profile)
+    made += [_showdown_hand_unknown(paid, which, 0) for which in (0, 1)]
+    for kept in (2, 40):
+        raked = _kept_back(record, profile, kept)
+        made.append(raked)
+        unknown = None if raked is None else _showdown_hand_unknown(raked, 0, 0)
+        made.append(unknown)
+        if unknown is not None:
+            made.append(dataclasses.replace(unknown, rake=kept))
+    return [_claimed(each) for each in made if each is not None]
+
+
+def _claimed(record: HandRecord) -> HandRecord:
+    """The record with the summary claims a site log writes: what each seat won, and the
+    category of each hand shown whole (``_planted`` makes one of them wrong)."""
+    claims = _won_claims(record.awards)
+    for event in record.events:
+        if isinstance(event, Show) and len(event.cards) == 7 and None not in event.cards:
+            cards = tuple(card for card in event.cards if card is not None)
+            category = Category(best_high(cards).category).name.lower().replace("_", " ")
+            claims.append(Claim(ClaimKind.DESCRIPTION, event.player, cards=cards,
+                                text=category))
+    return dataclasses.replace(record, claims=(*record.claims, *claims))
+
+
+def _won_claims(awards: Sequence[Award]) -> list[Claim]:
+    """A summary's ``won`` line for each seat the awards pay."""
+    won: dict[int, int] = {}
+    for award in awards:
+        won[award.player] = won.get(award.player, 0) + award.amount
+    return [Claim(ClaimKind.WON, seat, amount) for seat, amount in sorted(won.items())]
+
+
+def _planted_beside(record: HandRecord, which: int) -> HandRecord | None:
+    """``_planted``'s defects (0-4), and three more: 5, a show listing a card another seat
+    was dealt (SHOW-04); 6, a chip of the first award paid to a seat that folded instead,
+    its finishing stack and ``won`` with it (POT-06's bounds); 7, the first wager stating
+    a raise size one chip more than it raised (BET-02)."""
+    if which < 5:
+        return _planted(record, which)
+    events = list(record.events)
+    if which == 7:
+        for index, event in enumerate(events):
+            if isinstance(event, Action) and event.kind is ActionKind.WAGER:
+                events[index] = dataclasses.replace(event, by=(event.by or 0) + 1)
+                return dataclasses.replace(record, events=tuple(events))
+        return None
+    if which == 5:
+        dealt = {card: event.player for event in events if isinstance(event, Deal)
+                 for card in event.cards if card is not None}
+        for index, event in enumerate(events):
+            if isinstance(event, Show) and event.cards and event.cards[0] is not None:
+                other = next((card for card, seat in dealt.items()
+                              if seat not in (event.player, None)), None)
+                if other is None:
+                    return None
+                events[index] = dataclasses.replace(event, cards=(other, *event.cards[1:]))
+                return dataclasses.replace(record, events=tuple(events))
+        return None
+    folded = sorted({event.player for event in events if isinstance(event, Action)
+                     and event.kind is ActionKind.FOLD})
+    if not record.awards or not folded or record.awards[0].amount < 1:
+        return None
+    first, seat = record.awards[0], folded[0]
+    awards = (dataclasses.replace(first, amount=first.amount - 1), *record.awards[1:],
+              Award(seat, 1))
+    players = list(record.players)
+    for who, change in ((first.player, -1), (seat, 1)):
+        stack = players[who].finishing_stack
+        if stack is not None:
+            players[who] = dataclasses.replace(players[who], finishing_stack=stack + change)
+    claims = [claim for claim in record.claims if claim.kind is not ClaimKind.WON]
+    if len(claims) < len(record.claims):  # the summary's won lines moved with the chip
+        claims += _won_claims(awards)
+    return dataclasses.replace(record, awards=awards, players=tuple(players),
+                               claims=tuple(claims))
+
+
+@pytest.mark.clause("POT-06", "POT-08", "SHOW-04")
+@pytest.mark.parametrize("name", ["tda-2024", "bovada-8", "pokerstars", "ipoker", "s002"])
+def test_a_defect_beside_a_noted_record_leaves_it_to_hand(name: str) -> None:
+    # The noted kinds' own checks (the bounds on the record's awards, the finishing stacks,
+    # the summary, the shows, a stated or an unstated rake) each meet a record Hand refuses:
+    # the lean replay takes a planted record exactly when Hand finds it clean.
+    profile = load_profile(name)
+    taken, refused = 0, set()
+    for hand in generated_hands(profile, 12, 7):
+        for noted in _noted_kinds(hand.record, profile):
+            if not assert_taken_exactly_when_clean(noted, profile):
+                continue
+            taken += 1
+            for which in range(1, 8):  # a generated call states no amount to plant (0)
+                planted = _planted_beside(noted, which)
+                if planted is not None and not assert_taken_exactly_when_clean(planted,
+                                                                               profile):
+                    refused.add(which)
+    assert taken and refused == set(range(1, 8)), (taken, refused)
 
 
 @pytest.mark.clause("RANK-01")
