@@ -404,8 +404,9 @@ def _won_claims(awards: Sequence[Award]) -> list[Claim]:
 def _planted_beside(record: HandRecord, which: int) -> HandRecord | None:
     """``_planted``'s defects (0-4), and three more: 5, a show listing a card another seat
     was dealt (SHOW-04); 6, a chip of the first award paid to a seat that folded instead,
-    its finishing stack and ``won`` with it (POT-06's bounds); 7, the first wager stating
-    a raise size one chip more than it raised (BET-02)."""
+    its finishing stack and ``won`` with it (POT-06's bounds); 7, the first wager's stated
+    raise size one chip more (a size of 1 where none is stated: wrong unless the raise is
+    one chip; BET-02)."""
     if which < 5:
         return _planted(record, which)
     events = list(record.events)
