@@ -41,6 +41,7 @@ from studspec.fast.replay import FastResult, RecordedHand, Undecided, _compare
 from studspec.play.claims import (
     award_bound_violations,
     cards_finding,
+    kept_back_findings,
     paid_by_record,
     raise_sizes_hold,
     rake_findings,
@@ -216,18 +217,11 @@ def _unknown_showdown_hand(record: HandRecord, profile: Profile,
     if any(stated is not None and stated != ours
            for ours, stated in zip(stacks, played.header.finishing, strict=True)):
         return None
-    kept = sum(hand.contributed) - sum(paid.values()) - (record.rake or 0)
-    pot = sum(hand.contributed) - sum(returned_by_record(record).values())
-    if record.rake is not None and rake_findings(record.rake, pot, profile, stated=True,
-                                                 unit=record.unit):
+    kept, findings = kept_back_findings(record, hand.contributed, profile)
+    if findings or summary_findings(record, paid, hand.contributed, record.rake or 0,
+                                    profile, high=high_of, dealt=played.dealt):
         return None
-    if kept > 0 and rake_findings(kept, pot, profile, stated=False, unit=record.unit):
-        return None
-    if summary_findings(record, paid, hand.contributed, record.rake or 0, profile,
-                        high=high_of, dealt=played.dealt):
-        return None
-    return FastResult(stacks, paid, notes=[UNKNOWN_SHOWDOWN_HAND],
-                      unstated_rake=kept if kept > 0 else None)
+    return FastResult(stacks, paid, notes=[UNKNOWN_SHOWDOWN_HAND], unstated_rake=kept or None)
 
 
 def _shown_claims_hold(record: HandRecord, played: _Played) -> bool:

@@ -175,6 +175,22 @@ def rake_findings(rake: int, pot: int, profile: Profile, *, stated: bool,
     return []
 
 
+def kept_back_findings(record: HandRecord, contributed: Sequence[int],
+                       profile: Profile) -> tuple[int, list[str]]:
+    """For a hand the model cannot divide (a showdown hand unknown: the record's awards
+    stand): what they keep back of the pot beside a stated rake (0 if nothing), and the
+    findings on a stated rake and on that unstated one (POT-08)."""
+    paid = paid_by_record(record)
+    kept = sum(contributed) - sum(paid.values()) - (record.rake or 0)
+    pot = sum(contributed) - sum(returned_by_record(record).values())
+    findings: list[str] = []
+    if record.rake is not None:
+        findings += rake_findings(record.rake, pot, profile, stated=True, unit=record.unit)
+    if kept > 0:
+        findings += rake_findings(kept, pot, profile, stated=False, unit=record.unit)
+    return max(kept, 0), findings
+
+
 _CATEGORIES = (  # the words a description names each category by, compiled once
     (Category.STRAIGHT_FLUSH, re.compile(r"straight flush|royal flush")),
     (Category.FOUR_OF_A_KIND, re.compile(r"four of a kind|quads")),

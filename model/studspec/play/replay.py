@@ -17,6 +17,7 @@ from studspec.play.claims import (
     Posted,
     action_faults,
     award_bound_violations,
+    kept_back_findings,
     paid_by_record,
     rake_findings,
     returned_by_record,
@@ -334,15 +335,9 @@ class _Replayer:
         if record.awards:
             result.awards = paid
             result.stacks = tuple(s + paid.get(i, 0) for i, s in enumerate(hand.behind))
-            kept = sum(hand.contributed) - sum(paid.values()) - (record.rake or 0)
-            pot = sum(hand.contributed) - sum(returned_by_record(record).values())
-            if record.rake is not None:
-                result.divergences += rake_findings(record.rake, pot, self.profile,
-                                                    stated=True, unit=record.unit)
-            if kept > 0:
-                result.unstated_rake = kept
-                result.divergences += rake_findings(kept, pot, self.profile, stated=False,
-                                                    unit=record.unit)
+            kept, findings = kept_back_findings(record, hand.contributed, self.profile)
+            result.unstated_rake = kept or None
+            result.divergences += findings
         elif all(stack is not None for stack in recorded):
             result.stacks = tuple(s or 0 for s in recorded)
         if result.stacks is not None:
