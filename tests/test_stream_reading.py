@@ -6,18 +6,23 @@ memory of reading does not grow with the number of hands."""
 from __future__ import annotations
 
 import codecs
+import itertools
+import re
 import tempfile
 import tracemalloc
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from studspec.cli import check
 from studspec.cli.check import check_report
 from studspec.cli.render import to_json
 from studspec.records import stream
 from studspec.records.detect import read_hand_histories
-from studspec.records.stream import stream_hand_histories, whole_file_stream
+from studspec.records.sitetext import split_lines
+from studspec.records.stream import line_blocks, stream_hand_histories, whole_file_stream
 
 DATA = Path(__file__).parent / "data"
 SHARED = Path(__file__).parents[1].parent / "shared" / "data"
@@ -50,6 +55,24 @@ def test_the_stream_reads_every_log_as_the_whole_file_reading(
     assert len(logs) > 20
     for path in logs:
         _same_reading(path)
+
+
+@given(st.text(alphabet="ab\r\n\u00e9 ", max_size=60),
+       st.lists(st.integers(0, 60), max_size=6))
+def test_line_blocks_cut_a_text_in_any_chunks_as_the_whole_text_is_cut(
+        text: str, cuts: list[int]) -> None:
+    # the stream cuts each chunk at once (str.split where it holds no CR); a CRLF or a line
+    # may straddle two chunks: the lines, their endings and the open last line are still
+    # those of the whole text
+    places = sorted({0, len(text), *(min(cut, len(text)) for cut in cuts)})
+    chunks = [text[start:end] for start, end in itertools.pairwise(places)]
+    blocks = list(line_blocks(chunks))
+    assert [line for lines, _, _ in blocks for line in lines] == [
+        line.text for line in split_lines(text)]
+    endings = {ending for _, found, _ in blocks for ending in found}
+    assert endings == set(re.findall(r"\r\n|\r|\n", text))
+    assert [open_end for _, _, open_end in blocks][-1:] == (
+        [not text.endswith(("\r", "\n"))] if text else [])
 
 
 def _variants() -> dict[str, bytes]:

@@ -39,17 +39,18 @@ from pathlib import Path
 from studspec.inputs import LOG_LINE
 from studspec.records.detect import READERS
 from studspec.records.grammar import Grammar
-from studspec.records.sitetext import HandLines, Line, Problem
+from studspec.records.sitetext import Problem
 from studspec.records.stream import (
     CHUNK_BYTES,
     Encoding,
+    LineBlock,
     ReadItem,
-    _lines,
-    _read_hand,
     _repaired,
     _Survey,
     _with_last,
     choose_encoding,
+    cut_hands,
+    line_blocks,
     survey_problems,
 )
 
@@ -137,13 +138,13 @@ def _has_nul(path: Path) -> bool:
     return False
 
 
-def _decoded_lines(path: Path, start: int, end: int | None, encoding: str
-                   ) -> Iterator[tuple[str, str]]:
+def _decoded_blocks(path: Path, start: int, end: int | None, encoding: str
+                    ) -> Iterator[LineBlock]:
     """The lines of the bytes ``[start, end)`` (to the end of the file if None), as the
-    stream cuts and decodes them (bad bytes replaced)."""
+    stream cuts and decodes them (bad bytes replaced), a block at a time."""
     decoder = codecs.getincrementaldecoder(encoding)("replace")
-    return _lines(decoder.decode(chunk, final)
-                  for chunk, final in _with_last(_range_chunks(path, start, end)))
+    return line_blocks(decoder.decode(chunk, final)
+                       for chunk, final in _with_last(_range_chunks(path, start, end)))
 
 
 def _range_chunks(path: Path, start: int, end: int | None) -> Iterator[bytes]:
@@ -164,20 +165,21 @@ def _head_format(path: Path, encoding: Encoding) -> str | None:
     as the stream's survey finds it; None for XML, a line too long or no such line there."""
     end = encoding.skip + HEAD_BYTES
     first = True
-    for text, ending in _decoded_lines(path, encoding.skip, end, encoding.encoding):
-        if not ending:
-            return None  # the head's last, perhaps cut, line
-        if first and text.strip():
-            if text.lstrip().startswith("<"):
-                return None  # XML: read whole
-            first = False
-        text = _repaired(text, set())
-        if len(text) > LOG_LINE.most:
-            return None
-        found = next((name for name, grammar in READERS.items()
-                      if grammar.hand_start(text, None) is not None), None)
-        if found is not None:
-            return found
+    for lines, _, open_end in _decoded_blocks(path, encoding.skip, end, encoding.encoding):
+        for place, text in enumerate(lines):
+            if open_end and place == len(lines) - 1:
+                return None  # the head's last, perhaps cut, line
+            if first and text.strip():
+                if text.lstrip().startswith("<"):
+                    return None  # XML: read whole
+                first = False
+            text = _repaired(text, set())
+            if len(text) > LOG_LINE.most:
+                return None
+            found = next((name for name, grammar in READERS.items()
+                          if grammar.hand_start(text, None) is not None), None)
+            if found is not None:
+                return found
     return None
 
 
@@ -209,7 +211,7 @@ def _cut_after(path: Path, target: int, encoding: Encoding, grammar: Grammar
 
 def _first_lines(path: Path, cuts: list[int]) -> list[int]:
     """The number of the line each cut starts: one plus the line endings before it (CRLF,
-    CR, LF, as ``stream._lines``; a cut is after an LF, so no CRLF straddles one)."""
+    CR, LF, as ``stream.line_blocks``; a cut is after an LF, so no CRLF straddles one)."""
     firsts = [1]
     breaks = 0
     previous_cr = False
@@ -230,35 +232,11 @@ def read_part(part: Part) -> tuple[Iterator[ReadItem], PartSurvey]:
 
 
 def _part_hands(part: Part, survey: PartSurvey) -> Iterator[ReadItem]:
-    """``stream._hands`` over one part's lines, numbered from the part's first line; the
+    """``stream.cut_hands`` over one part's lines, numbered from the part's first line; the
     second pass's facts gathered on the way (``stream._survey``)."""
-    reader = READERS[part.format]
-    current: list[Line] = []
-    current_id: str | None = None
-    number = part.first_line - 1
-    for text, ending in _decoded_lines(Path(part.reader_file), part.start, part.end,
-                                       part.encoding):
-        number += 1
-        if ending:
-            survey.endings.add(ending)
-        text = _repaired(text, survey.fixed)
-        if len(text) > LOG_LINE.most and survey.too_long is None:
-            survey.too_long = (number, len(text))
-        line = Line(number, text)
-        hand_id = reader.hand_start(text, current_id)
-        if hand_id is not None:
-            if current:
-                yield _read_hand(reader, HandLines(current_id, tuple(current)),
-                                 part.reader_file)
-            current, current_id = [line], hand_id
-        elif current:
-            current.append(line)
-        elif text.strip():  # only the first part starts before a hand (a banner)
-            yield ReadItem(None, [Problem(part.reader_file, None, number, "a line outside "
-                                          "any hand (a banner?), kept as a note", "warning",
-                                          text)])
-    if current:
-        yield _read_hand(reader, HandLines(current_id, tuple(current)), part.reader_file)
+    blocks = _decoded_blocks(Path(part.reader_file), part.start, part.end, part.encoding)
+    return cut_hands(blocks, READERS[part.format], part.reader_file, part.first_line - 1,
+                     survey)
 
 
 def merged_problems(part: Part, encoding: Encoding, surveys: list[PartSurvey]

@@ -15,6 +15,12 @@ archive in memory"). The file is read three times, in chunks, never whole:
 3. its hands: the lines cut at each of the format's hand-start lines, each hand read,
    yielded and dropped.
 
+The text is cut into lines a block at a time (``line_blocks``: a chunk's whole lines in one
+``str.split`` when it holds no CR, as nearly every log), and the facts of a block's lines
+(repaired signs, a line too long) are found by one pass over the block, not line by line;
+the cutting into hands (``cut_hands``) is shared with the parts of a big log
+(``records.ranges``).
+
 An XML file is read whole by the hardened XML reader (``xmlreader``: a tree built under
 defusedxml); only text formats are streamed.
 """
@@ -26,7 +32,7 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import BinaryIO
+from typing import BinaryIO, Protocol
 
 from studspec.errors import InvalidInputError
 from studspec.inputs import LOG_LINE
@@ -153,24 +159,45 @@ def _texts(path: Path, encoding: Encoding) -> Iterator[str]:
         yield decoder.decode(chunk, final)
 
 
-def _lines(texts: Iterable[str]) -> Iterator[tuple[str, str]]:
-    """Each line of the text and its ending (CRLF, CR, LF or none at the end), as
-    ``sitetext.split_lines`` cuts them; a CR at the end of a chunk waits for the next."""
+LineBlock = tuple[list[str], set[str], bool]
+"""A block of whole lines of a text (without their endings), the endings they had (CRLF,
+CR, LF), and whether the block's last line had none (the text's last line)."""
+
+
+def line_blocks(texts: Iterable[str]) -> Iterator[LineBlock]:
+    """The lines of the text, a block of whole lines at a time (about a chunk), cut as
+    ``sitetext.split_lines`` cuts them: at CRLF, CR or LF; a CR at the end of a chunk waits
+    for the next (perhaps the first half of a CRLF). A block with no CR, as nearly every
+    log, is cut by ``str.split`` in one call, not line by line."""
     rest = ""
     for text in texts:
-        buffer = rest + text
-        start = 0
-        for match in _ENDING.finditer(buffer):
-            if match.end() == len(buffer) and match.group() == "\r":
-                break  # perhaps the first half of a CRLF
-            yield buffer[start:match.start()], match.group()
-            start = match.end()
-        rest = buffer[start:]
-    for match in _ENDING.finditer(rest):  # only a final CR can be left
-        yield rest[:match.start()], match.group()
-        rest = rest[match.end():]
+        lines, endings, rest = _cut(rest + text, final=False)
+        if lines:
+            yield lines, endings, False
+    lines, endings, rest = _cut(rest, final=True)
     if rest:
-        yield rest, ""
+        lines.append(rest)
+    if lines:
+        yield lines, endings, bool(rest)
+
+
+def _cut(buffer: str, *, final: bool) -> tuple[list[str], set[str], str]:
+    """The buffer's whole lines, their endings, and what follows the last ending."""
+    if "\r" not in buffer:
+        cut = buffer.rfind("\n")
+        if cut < 0:
+            return [], set(), buffer
+        return buffer[:cut].split("\n"), {"\n"}, buffer[cut + 1:]
+    lines: list[str] = []
+    endings: set[str] = set()
+    start = 0
+    for match in _ENDING.finditer(buffer):
+        if not final and match.end() == len(buffer) and match.group() == "\r":
+            break  # perhaps the first half of a CRLF
+        lines.append(buffer[start:match.start()])
+        endings.add(match.group())
+        start = match.end()
+    return lines, endings, buffer[start:]
 
 
 def _repaired(line: str, fixed: set[str]) -> str:
@@ -183,6 +210,22 @@ def _repaired(line: str, fixed: set[str]) -> str:
             fixed.add(wrong)
             line = line.replace(wrong, sign)
     return line
+
+
+def repaired_lines(lines: list[str], fixed: set[str]) -> list[str]:
+    """The lines, each repaired (``_repaired``); the same list when all are ASCII."""
+    if all(map(str.isascii, lines)):
+        return lines
+    return [_repaired(line, fixed) for line in lines]
+
+
+def first_too_long(lines: list[str], before: int) -> tuple[int, int] | None:
+    """The number and length of the first line past ``inputs.LOG_LINE``, the block's lines
+    numbered after ``before``; None when there is none."""
+    if max(map(len, lines), default=0) <= LOG_LINE.most:
+        return None
+    place = next(place for place, line in enumerate(lines) if len(line) > LOG_LINE.most)
+    return before + place + 1, len(lines[place])
 
 
 @dataclass
@@ -208,21 +251,30 @@ def _without_nul(texts: Iterable[str], survey: _Survey) -> Iterator[str]:
 def _survey(path: Path, encoding: Encoding) -> _Survey:
     survey = _Survey()
     number = 0
-    for text, ending in _lines(_without_nul(_texts(path, encoding), survey)):
-        number += 1
-        if ending:
-            survey.endings.add(ending)
-        if not survey.first_char and text.strip():
-            survey.first_char = text.lstrip()[0]
-        text = _repaired(text, survey.fixed)  # as read_text: lines of the repaired text
-        if len(text) > LOG_LINE.most:
-            if survey.too_long is None:
-                survey.too_long = (number, len(text))
-            continue
+    for lines, endings, _ in line_blocks(_without_nul(_texts(path, encoding), survey)):
+        survey.endings |= endings
+        if not survey.first_char:
+            survey.first_char = next((text.lstrip()[0] for text in lines if text.strip()), "")
+        lines = repaired_lines(lines, survey.fixed)  # as read_text: the repaired text's lines
         if survey.format is None and survey.too_long is None:
-            survey.format = next((name for name, grammar in READERS.items()
-                                  if grammar.hand_start(text, None) is not None), None)
+            survey.format, survey.too_long = _head_facts(lines, number)
+        elif survey.too_long is None:
+            survey.too_long = first_too_long(lines, number)
+        number += len(lines)
     return survey
+
+
+def _head_facts(lines: list[str], before: int) -> tuple[str | None, tuple[int, int] | None]:
+    """Line by line until one is known: the format of the first line that starts a hand of
+    a known site, and the first line too long (after which no format is looked for)."""
+    for place, text in enumerate(lines):
+        if len(text) > LOG_LINE.most:
+            return None, (before + place + 1, len(text))
+        found = next((name for name, grammar in READERS.items()
+                      if grammar.hand_start(text, None) is not None), None)
+        if found is not None:
+            return found, first_too_long(lines[place + 1:], before + place + 1)
+    return None, None
 
 
 @dataclass
@@ -304,26 +356,49 @@ def _after(first: list[ReadItem], rest: Iterator[ReadItem], file: str
 
 
 def _hands(path: Path, encoding: Encoding, reader: Grammar, file: str) -> Iterator[ReadItem]:
-    """The third pass: the lines cut into hands at the format's hand-start lines
-    (``detect.split_hands``), each read as ``detect.read_text`` reads it."""
+    """The third pass: the lines cut into hands (``cut_hands``), each read as
+    ``detect.read_text`` reads it."""
+    ignored = _Survey()
+    blocks = line_blocks(_without_nul(_texts(path, encoding), ignored))
+    return cut_hands(blocks, reader, file, 0, ignored)
+
+
+class LineFacts(Protocol):
+    """What the lines of a file tell about it as they are cut into hands (a ``_Survey``'s,
+    or a part's ``ranges.PartSurvey``)."""
+
+    fixed: set[str]
+    endings: set[str]
+    too_long: tuple[int, int] | None
+
+
+def cut_hands(blocks: Iterable[LineBlock], reader: Grammar, file: str, before: int,
+              facts: LineFacts) -> Iterator[ReadItem]:
+    """The lines cut into hands at the format's hand-start lines (``detect.split_hands``),
+    numbered after ``before``, each hand read as ``detect.read_text`` reads it; the facts of
+    the lines gathered on the way."""
     current: list[Line] = []
     current_id: str | None = None
-    ignored = _Survey()
-    lines = _lines(_without_nul(_texts(path, encoding), ignored))
-    for number, (text, _) in enumerate(lines, start=1):
-        line = Line(number, _repaired(text, ignored.fixed))
-        hand_id = reader.hand_start(line.text, current_id)
-        if hand_id is not None:
-            if current:
-                yield _read_hand(reader, HandLines(current_id, tuple(current)), file)
-            current, current_id = [line], hand_id
-        elif current:
-            current.append(line)
-        elif line.text.strip():
-            # a banner before the first hand, as detect.split_hands reports it
-            yield ReadItem(None, [Problem(file, None, line.number, "a line outside any hand "
-                                          "(a banner?), kept as a note", "warning",
-                                          line.text)])
+    number = before
+    for lines, endings, _ in blocks:
+        facts.endings |= endings
+        lines = repaired_lines(lines, facts.fixed)
+        if facts.too_long is None:
+            facts.too_long = first_too_long(lines, number)
+        for text in lines:
+            number += 1
+            line = Line(number, text)
+            hand_id = reader.hand_start(text, current_id)
+            if hand_id is not None:
+                if current:
+                    yield _read_hand(reader, HandLines(current_id, tuple(current)), file)
+                current, current_id = [line], hand_id
+            elif current:
+                current.append(line)
+            elif text.strip():
+                # a banner before the first hand, as detect.split_hands reports it
+                yield ReadItem(None, [Problem(file, None, number, "a line outside any hand "
+                                              "(a banner?), kept as a note", "warning", text)])
     if current:
         yield _read_hand(reader, HandLines(current_id, tuple(current)), file)
 
