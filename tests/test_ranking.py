@@ -138,6 +138,24 @@ def test_fast_batch_agrees_with_declarative_on_a_fixed_random_sample() -> None:
         assert [best_high(hand).code for hand in hands] == codes.tolist()
 
 
+@pytest.mark.clause("RANK-01")
+@given(st.lists(st.integers(2, 14), min_size=7, max_size=7).filter(
+    lambda ranks: max(ranks.count(rank) for rank in ranks) <= 4))
+def test_the_table_of_seven_ranks_is_the_best_five_of_them(ranks: list[int]) -> None:
+    # fasteval derives the value of seven ranks from the multisets with one rank fewer
+    # (and those of six in turn); RANK-01 says it is the best of every five of the seven
+    # (no flush here: the five's suits are dealt round-robin)
+    from itertools import combinations
+
+    from studspec.evaluate.fasteval import RANK_WEIGHTS, high_tables
+
+    best = max(five_card_value([Card(rank, Suit(place % 4)) for place, rank in
+                                enumerate(sorted(five))]).code
+               for five in combinations(ranks, 5))
+    table = high_tables().nonflush[7]
+    assert int(table[sum(RANK_WEIGHTS[rank - 2] for rank in ranks)]) == best
+
+
 @pytest.mark.clause("CARD-05", "RANK-03", "LOW-03")
 @given(distinct_cards(7, 7), st.permutations(list(Suit)))
 def test_renaming_the_suits_never_changes_a_value(cards: list[Card], suits: list[Suit]) -> None:

@@ -1,9 +1,10 @@
 """Fast hand evaluators: lookup tables and NumPy batch evaluation of 5- and 7-card hands.
 
 The tables are derived from the declarative definitions (studspec.rules.ranking, studspec.rules.low)
-and the evaluators must give exactly their codes: tests/test_fasteval.py checks random
-hands, bench/exhaustive_check.py every five-card hand and every rank class of seven, and
-proofs/low.py proves the low table equal to the definition for all seven-card rank sets.
+and the evaluators must give exactly their codes: tests/test_ranking.py checks random
+hands and rank multisets, bench/exhaustive_check.py every five-card hand and every rank
+class of seven, and proofs/low.py proves the low table equal to the definition for all
+seven-card rank sets.
 
 High hand (RANK-01..03). Without five cards of one suit the best hand depends only on
 the multiset of ranks; it is looked up by the sum of per-rank weights below, which is
@@ -19,8 +20,7 @@ qualifier; the best low is the five lowest bits of that mask, if there are five.
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations, combinations_with_replacement
@@ -94,26 +94,37 @@ def high_tables() -> HighTables:
             flush[mask] = max(flush[mask & ~(1 << bit)] for bit in range(13)
                               if mask >> bit & 1)
 
-    five: dict[tuple[int, ...], int] = {}
-    for ranks5 in combinations_with_replacement(range(2, 15), 5):
-        if max(Counter(ranks5).values()) <= 4:
-            five[ranks5] = five_card_value(_representative(ranks5)).code
-    nonflush = {5: _sum_table(five)}
-    seven: dict[tuple[int, ...], int] = {}
-    for ranks7 in combinations_with_replacement(range(2, 15), 7):
-        if max(Counter(ranks7).values()) <= 4:
-            # RANK-01: the best five of seven; without a flush, the best sub-multiset of ranks.
-            seven[ranks7] = max(five[sub] for sub in combinations(ranks7, 5)
-                                if sub in five)
-    nonflush[7] = _sum_table(seven)
+    # RANK-01 without a flush: the best five of a player's ranks. Five ranks are valued by
+    # the definition; six or seven by the best of the multisets with one rank fewer (every
+    # five of them is in one of those), each multiset keyed by its rank-weight sum, which
+    # identifies it (checked by _by_weight).
+    five = _by_weight(5, lambda ranks, _: five_card_value(_representative(ranks)).code)
+    six = _by_weight(6, lambda ranks, weight: max(five[weight - RANK_WEIGHTS[rank - 2]]
+                                                  for rank in set(ranks)))
+    seven = _by_weight(7, lambda ranks, weight: max(six[weight - RANK_WEIGHTS[rank - 2]]
+                                                    for rank in set(ranks)))
+    nonflush = {5: _sum_table(five), 7: _sum_table(seven)}
     return HighTables(rank_weight, suit_key, card_bit, flush_suit, flush, nonflush)
 
 
-def _sum_table(values: dict[tuple[int, ...], int]) -> IntArray:
-    keys = np.array([sum(RANK_WEIGHTS[r - 2] for r in ranks) for ranks in values],
-                    dtype=np.int64)
-    if np.unique(keys).size != keys.size:
+def _by_weight(size: int, value: Callable[[tuple[int, ...], int], int]) -> dict[int, int]:
+    """The value of every multiset of ``size`` ranks a deck can deal (sorted, no rank five
+    times), given its ranks and weight sum, keyed by that sum; the sums must all differ."""
+    keyed: dict[int, int] = {}
+    count = 0
+    for ranks in combinations_with_replacement(range(2, 15), size):
+        if all(ranks[place] != ranks[place + 4] for place in range(size - 4)):
+            weight = sum(RANK_WEIGHTS[rank - 2] for rank in ranks)
+            keyed[weight] = value(ranks, weight)
+            count += 1
+    if len(keyed) != count:
         raise AssertionError("rank weights do not identify every rank multiset")
+    return keyed
+
+
+def _sum_table(values: dict[int, int]) -> IntArray:
+    """A lookup table from a rank-weight sum to its value (0 where no multiset sums to it)."""
+    keys = np.fromiter(values, dtype=np.int64, count=len(values))
     table = np.zeros(int(keys.max()) + 1, dtype=np.int32)
     table[keys] = np.fromiter(values.values(), dtype=np.int32, count=len(values))
     return table
