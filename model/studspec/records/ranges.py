@@ -50,6 +50,7 @@ from studspec.records.stream import (
     _with_last,
     choose_encoding,
     cut_hands,
+    format_started_by,
     line_blocks,
     survey_problems,
 )
@@ -176,8 +177,7 @@ def _head_format(path: Path, encoding: Encoding) -> str | None:
             text = _repaired(text, set())
             if len(text) > LOG_LINE.most:
                 return None
-            found = next((name for name, grammar in READERS.items()
-                          if grammar.hand_start(text, None) is not None), None)
+            found = format_started_by(text)
             if found is not None:
                 return found
     return None

@@ -270,11 +270,16 @@ def _head_facts(lines: list[str], before: int) -> tuple[str | None, tuple[int, i
     for place, text in enumerate(lines):
         if len(text) > LOG_LINE.most:
             return None, (before + place + 1, len(text))
-        found = next((name for name, grammar in READERS.items()
-                      if grammar.hand_start(text, None) is not None), None)
+        found = format_started_by(text)
         if found is not None:
             return found, first_too_long(lines[place + 1:], before + place + 1)
     return None, None
+
+
+def format_started_by(text: str) -> str | None:
+    """The known site format whose hand a line starts, or None."""
+    return next((name for name, grammar in READERS.items()
+                 if grammar.hand_start(text, None) is not None), None)
 
 
 @dataclass
