@@ -209,6 +209,28 @@ class TestAbsentPlayer:
         assert not result.hand.live[0]
         assert result.rulings[0].ruling.kind is RulingKind.DEAD_HAND
 
+    def test_the_absent_players_fold_that_closes_the_street(self):
+        # Found by the lean replay's lock-step test: p3, absent, is folded by the site as
+        # the last to act on 3rd street. Killing his hand closes the street; the log's fold
+        # (event 7) is its record, not a sign that 4th street was dealt unseen.
+        text = phh(DEAL + '"p4 pb", "p1 cc", "p2 cc", "p3 f", "d dh p1 5h", "d dh p2 5d", '
+                   '"d dh p4 5s", "p2 cc", "p4 cc", "p1 cc"',
+                   '{ at = 7, kind = "absent", player = "p3" }')
+        result = replay_partial(parse_phh(text), TDA)
+        assert not result.violations
+        assert [r.ruling.clause_id for r in result.rulings] == ["MISDEAL-07"]
+        assert result.hand.street == 5 and result.hand.live == [True, True, False, True]
+
+    def test_the_absent_players_fold_that_ends_the_hand(self):
+        # The kill leaves one live hand: the hand is over, and the log's fold after it is
+        # its record, not an action after the hand (POT-07).
+        text = phh(DEAL + '"p4 pb", "p1 f", "p2 f", "p3 f"',
+                   '{ at = 7, kind = "absent", player = "p3" }')
+        result = replay(parse_phh(text), TDA)
+        assert not result.violations and not result.divergences
+        assert [r.ruling.clause_id for r in result.rulings] == ["MISDEAL-07"]
+        assert result.awards is not None and list(result.awards) == [3]
+
 
 @pytest.mark.clause("MISDEAL-08")
 class TestDeadHand:

@@ -25,6 +25,8 @@ from studspec.records.hand import (
     ClaimKind,
     Deal,
     HandRecord,
+    Irregularity,
+    IrregularityKind,
     Show,
 )
 from studspec.records.site_profiles import ProfileChooser
@@ -76,11 +78,11 @@ def assert_in_lock_step(record: HandRecord, profile: Profile) -> bool:
         assert (lean.stacks, lean.awards) == (fast.stacks, fast.awards)
     if lean is None:
         return False
-    assert (fast is None) == bool(lean.notes), record.origin
+    assert (fast is None) == bool(lean.notes or lean.rulings), record.origin
     slow = replay(record, profile)
     assert slow.clean and _noted(slow.notes), record.origin
-    assert (lean.stacks, lean.awards, lean.notes, lean.unstated_rake) == (
-        slow.stacks, slow.awards, slow.notes, slow.unstated_rake), record.origin
+    assert (lean.stacks, lean.awards, lean.notes, lean.unstated_rake, lean.rulings) == (
+        slow.stacks, slow.awards, slow.notes, slow.unstated_rake, slow.rulings), record.origin
     return True
 
 
@@ -90,7 +92,7 @@ def assert_taken_exactly_when_clean(record: HandRecord, profile: Profile) -> boo
     record states its awards). Whether it took the record."""
     slow = replay(record, profile)
     unknown_hand = UNKNOWN_SHOWDOWN_HAND in slow.notes
-    expected = (slow.clean and _noted(slow.notes)
+    expected = (slow.clean and _noted(slow.notes) and not slow.rulings
                 and (bool(record.awards) or not unknown_hand))
     taken = assert_in_lock_step(record, profile)
     assert taken == expected, record.origin
@@ -293,6 +295,68 @@ def test_a_shortfall_no_rake_explains_is_reported_as_awards_that_differ() -> Non
             assert lean_replay(raked, profile, FastRules(profile)) is None
     assert reported and all(any("by the record" in line for line in divergences)
                             for divergences in reported)
+
+
+def _absent(record: HandRecord, which: int) -> tuple[HandRecord, bool] | None:
+    """The record with the ``which``-th player who acts on 3rd street (after his ante) made
+    absent (MISDEAL-07) as ``records.irregular_sites`` marks it: before his first action, or
+    after it when it is the bring-in; with whether the lean replay should take it (his first
+    action is a fold). None if fewer players act."""
+    first: dict[int, int] = {}
+    for index, event in enumerate(record.events):
+        if isinstance(event, Action) and event.kind is not ActionKind.ANTE:
+            first.setdefault(event.player, index)
+    if which >= len(first):
+        return None
+    seat, index = list(first.items())[which]
+    event = record.events[index]
+    assert isinstance(event, Action)
+    brings_in = event.kind is ActionKind.BRING_IN
+    absent = Irregularity(IrregularityKind.ABSENT, index + 1 if brings_in else index, seat)
+    return (dataclasses.replace(record, irregularities=(absent,)),
+            event.kind is ActionKind.FOLD)
+
+
+@pytest.mark.clause("MISDEAL-07")
+@pytest.mark.parametrize("name", PROFILES)
+@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**20), which=st.integers(0, 7))
+def test_an_absent_player_folded_in_turn_is_taken_with_hands_ruling(name: str, seed: int,
+                                                                    which: int) -> None:
+    # A site folds an absent player when his turn comes: where that fold is his first
+    # action, Hand's kill is the fold and the lean replay takes the hand with Hand's ruling;
+    # an absent player who acted otherwise first (the bring-in, a call) is left to Hand.
+    profile = load_profile(name)
+    for hand in generated_hands(profile, 3, seed):
+        planted = _absent(hand.record, which)
+        if planted is None:
+            continue
+        record, folded_first = planted
+        taken = assert_in_lock_step(record, profile)
+        assert taken == folded_first, record.origin
+        if taken:
+            assert [str(applied.irregularity.kind) for applied in replay(record,
+                                                                         profile).rulings] \
+                == ["absent"]
+
+
+def test_only_the_absent_players_first_fold_is_taken_lean() -> None:
+    # a misdeal, or an absent player marked at a fold that is not his first action, is
+    # Hand's to rule on
+    profile = load_profile(PROFILES[0])
+    record = next(iter(generated_hands(profile, 1, 7))).record
+    folds = [(index, event) for index, event in enumerate(record.events)
+             if isinstance(event, Action) and event.kind is ActionKind.FOLD]
+    for index, event in folds:
+        earlier = any(isinstance(e, Action) and e.player == event.player
+                      and e.kind is not ActionKind.ANTE for e in record.events[:index])
+        absent = Irregularity(IrregularityKind.ABSENT, index, event.player)
+        taken = lean_replay(dataclasses.replace(record, irregularities=(absent,)), profile,
+                            FastRules(profile))
+        assert (taken is not None) == (not earlier)
+    misdeal = Irregularity(IrregularityKind.MISDEAL, 0)
+    assert lean_replay(dataclasses.replace(record, irregularities=(misdeal,)), profile,
+                       FastRules(profile)) is None
 
 
 def _planted(record: HandRecord, which: int) -> HandRecord | None:

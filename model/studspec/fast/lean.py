@@ -23,10 +23,18 @@ site often is one), with ``Hand``'s result and note (``play.replay.replay``):
   the shortfall as its rake and, when that agrees with the record, the shortfall is an
   unstated rake held to the site's policy (POT-08).
 
+And it takes the one irregularity site logs record (``records.irregular_sites``): a player
+dealt in while away (MISDEAL-07), whom the site folds when his turn comes. Where the log's
+fold is his first action, in turn, on a street already opened, and he does not owe the
+bring-in, ``Hand`` kills his hand at that very turn, which the betting takes as that fold;
+the lean replay applies the fold and gives ``Hand``'s ruling. Any other irregularity, or an
+absent player who owes the bring-in or whose fold comes out of turn, is left to ``Hand``.
+
 So the lean replay accepts every record ``accept_fast`` accepts, with the same result, and
-beside them only records of those two kinds, with ``Hand``'s note (tests/test_lean_replay.py
-holds it in lock-step with ``accept_fast`` and with ``Hand``, on every shared hand and on
-generated hands under every profile): the report never changes.
+beside them only records of those three kinds, with ``Hand``'s note or ruling
+(tests/test_lean_replay.py holds it in lock-step with ``accept_fast`` and with ``Hand``, on
+every shared hand and on generated hands under every profile, with absent players planted):
+the report never changes.
 """
 
 from __future__ import annotations
@@ -48,8 +56,16 @@ from studspec.play.claims import (
     returned_by_record,
     summary_findings,
 )
+from studspec.play.irregular_hand import AppliedRuling
 from studspec.play.replay import UNKNOWN_SHOWDOWN_HAND, unstated_rake_note
-from studspec.records.hand import Action, ActionKind, Deal, HandRecord
+from studspec.records.hand import (
+    Action,
+    ActionKind,
+    Deal,
+    HandRecord,
+    Irregularity,
+    IrregularityKind,
+)
 from studspec.records.moves import (
     ALL_IN,
     ANTE,
@@ -61,6 +77,7 @@ from studspec.records.moves import (
     Header,
 )
 from studspec.rules.cards import Card
+from studspec.rules.irregularities import absent_player_ruling
 from studspec.rules.ranking import HighValue, best_high
 from studspec.rules.stakes import Stakes
 from studspec.specdata.marks import implements
@@ -103,6 +120,16 @@ def lean_replay(record: HandRecord, profile: Profile,
     played = _played(record, rules)
     if played is None:
         return None
+    result = _result(record, profile, rules, played)
+    if result is not None:  # any irregularity here is an absent player folded (_played)
+        result.rulings = [AppliedRuling(irregularity, absent_player_ruling(False))
+                          for irregularity in record.irregularities]  # MISDEAL-07
+    return result
+
+
+def _result(record: HandRecord, profile: Profile, rules: FastRules,
+            played: _Played) -> FastResult | None:
+    """The result of a record played through, or None (``Hand`` explains it)."""
     hand = played.hand
     if hand.undetermined:
         return _unknown_showdown_hand(record, profile, played)
@@ -116,11 +143,38 @@ def lean_replay(record: HandRecord, profile: Profile,
     return None
 
 
+def _absent_folds(record: HandRecord) -> set[int] | None:
+    """The event index of each absent player's fold (MISDEAL-07), when every irregularity
+    of the record is an absent player whose first action after his ante is the fold the
+    irregularity stands before; else None (``Hand`` rules on it)."""
+    if not all(_folded_when_first_to_act(record, irregularity)
+               for irregularity in record.irregularities):
+        return None
+    return {irregularity.before for irregularity in record.irregularities}
+
+
+def _folded_when_first_to_act(record: HandRecord, irregularity: Irregularity) -> bool:
+    """Whether an irregularity is an absent player (MISDEAL-07) whose first action after
+    his ante is a fold, the event it stands before (not a bring-in then a fold)."""
+    seat, before, events = irregularity.player, irregularity.before, record.events
+    if irregularity.kind is not IrregularityKind.ABSENT or seat is None \
+            or not 0 <= before < len(events):
+        return False
+    fold = events[before]
+    if not (isinstance(fold, Action) and fold.kind is ActionKind.FOLD and fold.player == seat):
+        return False
+    return not any(isinstance(event, Action) and event.player == seat
+                   and event.kind is not ActionKind.ANTE for event in events[:before])
+
+
 def _played(record: HandRecord, rules: FastRules) -> _Played | None:
     """The record's events applied to the fast path's hand, in one loop (None where the fast
     path does not decide: ``Hand`` replays the record)."""
-    if record.irregularities:
-        return None  # an exposed card, a misdeal...: the model rules on it (MISDEAL area)
+    # an exposed card, a misdeal...: the model rules on it (MISDEAL area); an absent player
+    # folded at his first turn (MISDEAL-07) is that fold, checked in turn below
+    absent = _absent_folds(record) if record.irregularities else set()
+    if absent is None:
+        return None
     starting = tuple(player.starting_stack for player in record.players)
     if None in starting:
         return None  # an unknown stack: the model bounds what it can
@@ -135,7 +189,7 @@ def _played(record: HandRecord, rules: FastRules) -> _Played | None:
     try:
         hand = RecordedHand(rules, header)
         count, ante = len(hand.starting), hand.stakes.ante
-        for event in record.events:
+        for index, event in enumerate(record.events):
             if isinstance(event, Deal):
                 known = [card for card in event.cards if card is not None]
                 dealt.setdefault(event.player, []).extend(known)
@@ -156,6 +210,8 @@ def _played(record: HandRecord, rules: FastRules) -> _Played | None:
                     continue
                 if hand.over:
                     return None
+                if absent and index in absent and hand.needs_opener:
+                    return None  # Hand kills the hand once the street opens (act: in turn)
                 hand.act(kind | (ALL_IN if event.all_in else 0), event.player,
                          UNSTATED if event.to is None else event.to, added)
             else:  # a Show

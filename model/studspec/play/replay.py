@@ -158,6 +158,11 @@ class _Replayer:
         """Apply every event of the record, in order, and stop where the record stops."""
         for index, event in enumerate(self.record.events):
             self.irregularities(index)
+            if isinstance(event, Action) and self.irregular.absorbs(event):
+                # the log's own fold of a hand already killed (MISDEAL-07, MISDEAL-08), read
+                # before anything else: it is no evidence of a street dealt or opened, nor an
+                # action after the hand the kill itself ended
+                continue
             if self.hand.is_over and not isinstance(event, Show):
                 if not (isinstance(event, Action) and event.kind is ActionKind.ANTE):
                     self.violate(index, event, IllegalActionError(
@@ -208,8 +213,6 @@ class _Replayer:
             self.violate(index, event, IllegalActionError(
                 "BET-10", position_of(hand), "no player may act now"))
             return
-        if self.irregular.absorbs(event):
-            return   # the log's fold of a hand already killed (MISDEAL-07, MISDEAL-08)
         for error in self.irregular.before_action(hand, event):
             self.violate(index, event, error)
         bet = to_bet_action(hand, event)
