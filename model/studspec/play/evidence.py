@@ -27,7 +27,9 @@ is not clean, and the reason names the player and the clause.
 
 from __future__ import annotations
 
-from studspec.records.hand import Action, ActionKind, Deal, HandRecord, IrregularityKind, Show
+from dataclasses import dataclass, field
+
+from studspec.records.hand import Action, ActionKind, Deal, HandRecord, IrregularityKind
 from studspec.records.rules import DECLINED, SUMMARY_MUCKED
 from studspec.specdata.marks import implements
 
@@ -39,34 +41,64 @@ _NO_AWARD_FORMATS = frozenset({"phh", "generated"})
 ``fuzz.corpus`` generates, which the lean replay and the fast path check the same way)."""
 
 
+@dataclass
+class _Seen:
+    """What a hand's events show, gathered in one pass: the seats dealt in (dealt a card the
+    log lists, or acting: a log may list only some players' cards, and a player who folds
+    unseen was still dealt in), anting, folding and showing or mucking, and whether any
+    chips go into the pot (an ante or a wager)."""
+
+    dealt: set[int] = field(default_factory=set)
+    anted: set[int] = field(default_factory=set)
+    folded: set[int] = field(default_factory=set)
+    shown: set[int] = field(default_factory=set)
+    put_in: bool = False
+
+
+def _seen(record: HandRecord) -> _Seen:
+    """The hand's events read once (a show or a muck is the third kind of event)."""
+    seen = _Seen()
+    for event in record.events:
+        if isinstance(event, Action):
+            seen.dealt.add(event.player)
+            if event.kind is ActionKind.FOLD:
+                seen.folded.add(event.player)
+            else:
+                seen.put_in = True
+                if event.kind is ActionKind.ANTE:
+                    seen.anted.add(event.player)
+        elif isinstance(event, Deal):
+            if event.player is not None:
+                seen.dealt.add(event.player)
+        else:
+            seen.shown.add(event.player)
+    return seen
+
+
 @implements("ANTE-01", "SHOW-01", "POT-06")
 def missing_evidence(record: HandRecord) -> list[str]:
     """The lines a hand's log would hold by its own pattern and does not (see the module
     docstring), one finding each."""
     names = [player.name for player in record.players]
-    # dealt in: dealt a card the log lists, or acting (a log may list only some players'
-    # cards: a player who folds unseen was still dealt in)
-    dealt = sorted({event.player for event in record.events
-                    if isinstance(event, Deal | Action) and event.player is not None})
-    findings = _missing_antes(record, dealt, names)
+    seen = _seen(record)
+    dealt = sorted(seen.dealt)
+    findings = _missing_antes(record, seen, dealt, names)
     if any(irregularity.kind in _RULED for irregularity in record.irregularities):
         return findings  # who shows and who is paid is then the ruling's
-    findings += _missing_shows(record, dealt, names)
-    shown = {event.player for event in record.events if isinstance(event, Show)}
+    findings += _missing_shows(record, seen, dealt, names)
     findings += [f"the summary says {name} mucked; the hand's lines show no muck of his "
                  "(SHOW-01): a muck line is missing" for name in _noted(record, SUMMARY_MUCKED)
-                 if name in names and names.index(name) not in shown]
-    if (record.origin.format not in _NO_AWARD_FORMATS and not record.awards
-            and _put_in(record)):
+                 if name in names and names.index(name) not in seen.shown]
+    if record.origin.format not in _NO_AWARD_FORMATS and not record.awards and seen.put_in:
         findings.append("the log names no award of the pot (POT-06: the chips put in go "
                         "to the players the log pays): an award line is missing")
     return findings
 
 
-def _missing_antes(record: HandRecord, dealt: list[int], names: list[str]) -> list[str]:
+def _missing_antes(record: HandRecord, seen: _Seen, dealt: list[int],
+                   names: list[str]) -> list[str]:
     """Players dealt in with no ante line, when the log states the others' antes."""
-    anted = {event.player for event in record.events
-             if isinstance(event, Action) and event.kind is ActionKind.ANTE}
+    anted = seen.anted
     if not anted or not record.ante:
         return []
     return [f"the log states the ante of {len(anted)} player(s), none for {_name(names, seat)}"
@@ -74,26 +106,18 @@ def _missing_antes(record: HandRecord, dealt: list[int], names: list[str]) -> li
             for seat in dealt if seat not in anted]
 
 
-def _missing_shows(record: HandRecord, dealt: list[int], names: list[str]) -> list[str]:
+def _missing_shows(record: HandRecord, seen: _Seen, dealt: list[int],
+                   names: list[str]) -> list[str]:
     """Players live at a showdown the log neither shows nor mucks, when it shows or mucks
     another player's hand there."""
-    folded = {event.player for event in record.events
-              if isinstance(event, Action) and event.kind is ActionKind.FOLD}
-    live = [seat for seat in dealt if seat not in folded]
-    shown = {event.player for event in record.events if isinstance(event, Show)}
+    live = [seat for seat in dealt if seat not in seen.folded]
     declined = _noted(record, DECLINED)  # "does not show cards": accounted for
-    shown |= {seat for seat, name in enumerate(names) if name in declined}
+    shown = seen.shown | {seat for seat, name in enumerate(names) if name in declined}
     if len(live) < 2 or not shown & set(live):
         return []
     return [f"{_name(names, seat)} is live at the showdown and the log neither shows nor "
             "mucks his hand (SHOW-01: each live hand is shown or mucked)"
             for seat in live if seat not in shown]
-
-
-def _put_in(record: HandRecord) -> bool:
-    """Whether the record has any chips go into the pot (an ante or a wager)."""
-    return any(isinstance(event, Action) and event.kind is not ActionKind.FOLD
-               for event in record.events)
 
 
 def _noted(record: HandRecord, key: str) -> list[str]:

@@ -83,6 +83,7 @@ class HandBuilder:
         self.street_line = line
         self.street_totals: dict[str, int] = {}
         self.dealt: dict[str, Deal] = {}
+        self.known_dealt: dict[str, list[Card]] = {}  # the known cards of the closed streets
         self.deals_open = False
         self.community = False
 
@@ -182,6 +183,8 @@ class HandBuilder:
                 face_up = (False, False, True) if self.street == 3 else (self.street != 7,)
                 deal = Deal(self.street, None, (None,) * count, face_up, self.street_line)
             self.events.append((name, deal))
+            self.known_dealt.setdefault(name, []).extend(
+                card for card in deal.cards if card is not None)
 
     def cards(self, tokens: list[str], line: int) -> tuple[Card | None, ...]:
         """Cards from site tokens; a corrupted token becomes an unknown card and a warning."""
@@ -216,12 +219,11 @@ class HandBuilder:
     def check_earlier(self, name: str, shown: tuple[Card | None, ...], line: int) -> None:
         """Warn when a dealing line repeats a player's earlier cards differently from the
         deals already read (the log contradicts itself, e.g. a corrupted line)."""
-        known = [card for who, event in self.events if who == name and isinstance(event, Deal)
-                 for card in event.cards if card is not None]
-        visible = sorted(str(card) for card in shown if card is not None)
-        if visible and visible != sorted(str(card) for card in known):
+        visible = [card for card in shown if card is not None]
+        if visible and sorted(map(hash, visible)) != sorted(map(hash, self.known_dealt.get(
+                name, ()))):  # a card's hash is its deck index: one per card
             self.warn("the cards repeated on this line differ from the cards dealt before",
-                      line, " ".join(visible))
+                      line, " ".join(sorted(str(card) for card in visible)))
 
     # -- actions --------------------------------------------------------------------------
     def act(self, name: str, kind: ActionKind, line: int, *, stated: str,
