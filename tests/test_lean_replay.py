@@ -367,6 +367,32 @@ def test_only_the_absent_players_first_fold_is_taken_lean() -> None:
     assert tried[True] and tried[False], tried  # both kinds of fold were tried
 
 
+@pytest.mark.clause("MISDEAL-07")
+def test_two_absent_players_are_ruled_on_in_the_order_of_their_folds() -> None:
+    # a log lists the players sitting out in its own order (records.irregular_sites): the
+    # rulings follow the hand, as Hand's do, whatever the order of the irregularities
+    profile = load_profile(PROFILES[0])
+    checked = 0
+    for hand in generated_hands(profile, 30, 11):
+        record = hand.record
+        firsts = [index for index, event in enumerate(record.events)
+                  if isinstance(event, Action) and event.kind is ActionKind.FOLD
+                  and not any(isinstance(e, Action) and e.player == event.player
+                              and e.kind is not ActionKind.ANTE
+                              for e in record.events[:index])]
+        if len(firsts) < 2:
+            continue
+        absent = [Irregularity(IrregularityKind.ABSENT, index, record.events[index].player)
+                  for index in reversed(firsts[:2])]
+        both = dataclasses.replace(record, irregularities=tuple(absent))
+        assert assert_in_lock_step(both, profile), record.origin
+        taken = lean_replay(both, profile, FastRules(profile))
+        assert taken is not None
+        assert [applied.irregularity.before for applied in taken.rulings] == firsts[:2]
+        checked += 1
+    assert checked
+
+
 def _planted(record: HandRecord, which: int) -> HandRecord | None:
     """The record with one stated figure made wrong: an action's amount, a finishing
     stack, a summary's ``won``, a description of a hand, or the last ante line gone (a log

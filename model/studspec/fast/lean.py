@@ -122,8 +122,10 @@ def lean_replay(record: HandRecord, profile: Profile,
         return None
     result = _result(record, profile, rules, played)
     if result is not None:  # any irregularity here is an absent player folded (_played)
+        # in the order Hand rules on them: by the event each stands before (MISDEAL-07)
         result.rulings = [AppliedRuling(irregularity, absent_player_ruling(False))
-                          for irregularity in record.irregularities]  # MISDEAL-07
+                          for irregularity in sorted(record.irregularities,
+                                                     key=lambda irregular: irregular.before)]
     return result
 
 
