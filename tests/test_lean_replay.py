@@ -30,6 +30,7 @@ from studspec.records.hand import (
     IrregularityKind,
     Show,
 )
+from studspec.records.irregular_sites import first_action
 from studspec.records.site_profiles import ProfileChooser
 from studspec.records.unstated import fill_bring_ins
 from studspec.rules.cards import full_deck
@@ -303,13 +304,11 @@ def _absent(record: HandRecord, which: int) -> tuple[HandRecord, bool] | None:
     absent (MISDEAL-07) as ``records.irregular_sites`` marks it: before his first action, or
     after it when it is the bring-in; with whether the lean replay should take it (his first
     action is a fold). None if fewer players act."""
-    first: dict[int, int] = {}
-    for index, event in enumerate(record.events):
-        if isinstance(event, Action) and event.kind is not ActionKind.ANTE:
-            first.setdefault(event.player, index)
+    first = sorted((index, seat) for seat in range(len(record.players))
+                   if (index := first_action(record, seat)) is not None)
     if which >= len(first):
         return None
-    seat, index = list(first.items())[which]
+    index, seat = first[which]
     event = record.events[index]
     assert isinstance(event, Action)
     brings_in = event.kind is ActionKind.BRING_IN
@@ -354,8 +353,7 @@ def test_only_the_absent_players_first_fold_is_taken_lean() -> None:
         for index, event in enumerate(record.events):
             if not (isinstance(event, Action) and event.kind is ActionKind.FOLD):
                 continue
-            first = not any(isinstance(e, Action) and e.player == event.player
-                            and e.kind is not ActionKind.ANTE for e in record.events[:index])
+            first = first_action(record, event.player) == index
             absent = Irregularity(IrregularityKind.ABSENT, index, event.player)
             taken = lean_replay(dataclasses.replace(record, irregularities=(absent,)),
                                 profile, FastRules(profile))
@@ -377,9 +375,7 @@ def test_two_absent_players_are_ruled_on_in_the_order_of_their_folds() -> None:
         record = hand.record
         firsts = [index for index, event in enumerate(record.events)
                   if isinstance(event, Action) and event.kind is ActionKind.FOLD
-                  and not any(isinstance(e, Action) and e.player == event.player
-                              and e.kind is not ActionKind.ANTE
-                              for e in record.events[:index])]
+                  and first_action(record, event.player) == index]
         if len(firsts) < 2:
             continue
         absent = [Irregularity(IrregularityKind.ABSENT, index, record.events[index].player)

@@ -66,6 +66,7 @@ from studspec.records.hand import (
     Irregularity,
     IrregularityKind,
 )
+from studspec.records.irregular_sites import first_action
 from studspec.records.moves import (
     ALL_IN,
     ANTE,
@@ -158,15 +159,12 @@ def _absent_folds(record: HandRecord) -> set[int] | None:
 def _folded_when_first_to_act(record: HandRecord, irregularity: Irregularity) -> bool:
     """Whether an irregularity is an absent player (MISDEAL-07) whose first action after
     his ante is a fold, the event it stands before (not a bring-in then a fold)."""
-    seat, before, events = irregularity.player, irregularity.before, record.events
+    seat, before = irregularity.player, irregularity.before
     if irregularity.kind is not IrregularityKind.ABSENT or seat is None \
-            or not 0 <= before < len(events):
+            or first_action(record, seat) != before:
         return False
-    fold = events[before]
-    if not (isinstance(fold, Action) and fold.kind is ActionKind.FOLD and fold.player == seat):
-        return False
-    return not any(isinstance(event, Action) and event.player == seat
-                   and event.kind is not ActionKind.ANTE for event in events[:before])
+    fold = record.events[before]
+    return isinstance(fold, Action) and fold.kind is ActionKind.FOLD
 
 
 def _played(record: HandRecord, rules: FastRules) -> _Played | None:

@@ -220,8 +220,9 @@ class HandBuilder:
         """Warn when a dealing line repeats a player's earlier cards differently from the
         deals already read (the log contradicts itself, e.g. a corrupted line)."""
         visible = [card for card in shown if card is not None]
-        if visible and sorted(map(hash, visible)) != sorted(map(hash, self.known_dealt.get(
-                name, ()))):  # a card's hash is its deck index: one per card
+        known = self.known_dealt.get(name, [])
+        if visible and sorted(card.index for card in visible) != sorted(card.index
+                                                                         for card in known):
             self.warn("the cards repeated on this line differ from the cards dealt before",
                       line, " ".join(sorted(str(card) for card in visible)))
 

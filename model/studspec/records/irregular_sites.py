@@ -28,6 +28,13 @@ SITTING_OUT = "sitting_out"
 """The key of ``HandRecord.extra`` where a site reader lists the players shown sitting out."""
 
 
+def first_action(record: HandRecord, seat: int) -> int | None:
+    """The index in ``record.events`` of a seat's first action after his ante, or None."""
+    return next((index for index, event in enumerate(record.events)
+                 if isinstance(event, Action) and event.player == seat
+                 and event.kind is not ActionKind.ANTE), None)
+
+
 def absent_irregularities(record: HandRecord) -> HandRecord:
     """The record with an ``absent`` irregularity for each player the log shows sitting
     out while dealt in (MISDEAL-07); unchanged when there is none."""
@@ -39,13 +46,13 @@ def absent_irregularities(record: HandRecord) -> HandRecord:
         if seat is None or not any(isinstance(e, Deal) and e.player == seat and e.street == 3
                                    for e in record.events):
             continue
-        for index, event in enumerate(record.events):
-            if isinstance(event, Action) and event.player == seat \
-                    and event.kind is not ActionKind.ANTE:
-                before = index + 1 if event.kind is ActionKind.BRING_IN else index
-                found.append(Irregularity(IrregularityKind.ABSENT, before, seat,
-                                          line=event.line))
-                break
+        index = first_action(record, seat)
+        if index is None:
+            continue
+        event = record.events[index]
+        assert isinstance(event, Action)
+        before = index + 1 if event.kind is ActionKind.BRING_IN else index
+        found.append(Irregularity(IrregularityKind.ABSENT, before, seat, line=event.line))
     if not found:
         return record
     return dataclasses.replace(record, irregularities=(*record.irregularities, *found))
