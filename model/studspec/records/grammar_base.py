@@ -97,6 +97,8 @@ class ReaderBase:
         4s 2h-Qs Qc Ts 8c 4s]``, ``LO $2.32 […-Ad 2s 3s 4h 6d]``, ``(HI - a high card, Queen
         high [Qh 9h 8s 7s 5s] | LO - [8,7,5,3,2])``): each five named is the player's best
         for its half (RANK-01, LOW-01), each description the hand his cards make."""
+        if "[" not in text:  # every five listed is in brackets: no search on most lines
+            return
         for listed in _PLAYED_FIVE.finditer(text):
             five = self.g.tokens(listed["five"])
             if len(five) != 5 or not all(_CARD_TOKEN.fullmatch(t) or t == "??" for t in five):

@@ -43,11 +43,12 @@ class SummaryEvents(PotEvents):
         if seat is not None and self.b.number(seat, number) != self.b.seats[name]:
             self.b.warn(f"the summary puts {name} in seat {seat}, the hand's header in seat "
                         f"{self.b.seats[name]}", number, text)
-        if _MUCKED_WORD.search(split[1]):
-            self.b.note(SUMMARY_MUCKED, name)
-        mucked = _MUCKED_CARDS.search(" " + split[1])
-        if mucked:
-            self.b.reveal_mucked(name, self.b.cards(mucked["cards"].split(), number))
+        if "mucked" in split[1]:  # both patterns need the word: no search on most lines
+            if _MUCKED_WORD.search(split[1]):
+                self.b.note(SUMMARY_MUCKED, name)
+            mucked = _MUCKED_CARDS.search(" " + split[1])
+            if mucked:
+                self.b.reveal_mucked(name, self.b.cards(mucked["cards"].split(), number))
         self.summary_claims(name, split[1], number)
         return True
 
@@ -88,16 +89,21 @@ class SummaryEvents(PotEvents):
         """The figures and cards a summary seat line states, as claims the replay checks:
         the cards shown or mucked, what the player won or collected in all, and the hand
         the log says he holds (``with a flush, Queen high``)."""
-        cards = _SHOWN_CARDS.search(rest) or _ABSOLUTE_CARDS.search(rest)
+        # Each pattern is searched for only in a line holding its literal part (most
+        # summary lines hold none): the same matches, fewer searches.
+        bracket = "[" in rest  # the cards shown and the fives played are in brackets
+        cards = (_SHOWN_CARDS.search(rest) or _ABSOLUTE_CARDS.search(rest)) if bracket else None
         if cards:
             self.b.claim(name, ClaimKind.SHOWED, number,
                          cards=self.b.cards(self.g.tokens(cards["cards"]), number))
-        won = [self.money(found["amount"], number) for found in _WON.finditer(rest)]
-        halves = [self.money(found["amount"], number) for found in _HALVES.finditer(rest)]
+        won = ([self.money(found["amount"], number) for found in _WON.finditer(rest)]
+               if "won" in rest or "collected" in rest else [])
+        halves = ([self.money(found["amount"], number) for found in _HALVES.finditer(rest)]
+                  if ":(" in rest else [])
         if halves and won and sum(halves) != sum(won):
             self.b.warn(f"the summary's halves add up to {sum(halves)}, its total to "
                         f"{sum(won)}", number, rest)
-        for five in _ABSOLUTE_FIVES.finditer(rest):
+        for five in _ABSOLUTE_FIVES.finditer(rest) if bracket else ():
             # Absolute names the five cards each half plays: ``[B:Ah,P:3d,…]``
             played = self.b.cards([token[2:] for token in five["cards"].split(",")], number)
             self.b.claim(name, ClaimKind.BEST_FIVE, number, cards=played,
@@ -107,7 +113,7 @@ class SummaryEvents(PotEvents):
         elif _WON_NOTHING.search(rest):
             self.b.claim(name, ClaimKind.WON, number, amount=0)
         self.played_claims(name, rest, number)
-        described = _DESCRIBED.search(rest)
+        described = _DESCRIBED.search(rest) if cards else None
         if described and cards:
             self.b.claim(name, ClaimKind.DESCRIPTION, number, text=described["text"],
                          cards=self.b.cards(self.g.tokens(cards["cards"]), number))
