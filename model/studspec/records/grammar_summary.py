@@ -113,8 +113,7 @@ class SummaryEvents(PotEvents):
         elif _WON_NOTHING.search(rest):
             self.b.claim(name, ClaimKind.WON, number, amount=0)
         self.played_claims(name, rest, number)
-        described = _DESCRIBED.search(rest) if cards else None
-        if described and cards:
+        if cards and (described := _DESCRIBED.search(rest)):
             self.b.claim(name, ClaimKind.DESCRIPTION, number, text=described["text"],
                          cards=self.b.cards(self.g.tokens(cards["cards"]), number))
 
